@@ -227,7 +227,7 @@ def test_the_base_memo_holds_under_threads(monkeypatch: pytest.MonkeyPatch) -> N
         def __init__(self, text: str) -> None:
             self.text = text
 
-        def model_dump_json(self) -> str:
+        def model_dump_json(self, **_options: object) -> str:  # as `content_json` asks
             return self.text
 
     def render(_base: Any, _lang: str, _odds: bool) -> changes.Before:

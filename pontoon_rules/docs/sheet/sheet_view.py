@@ -50,6 +50,7 @@ from pontoon_rules.engine.round.example_hands import counts_as, example_cards
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.format.agreed import agreed_fields
+from pontoon_rules.ruleset.format.common import content_json
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import (
     BUST,
@@ -368,7 +369,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     are left out (each fact of the summary is a rule the sheet prints; each rule of the
     box is printed marked ◆, and the title names the game)."""
     lang = words_of(ruleset, lang)
-    key = (ruleset.model_dump_json(), base.model_dump_json() if base else "", lang)
+    key = (content_json(ruleset), content_json(base) if base else "", lang)
     part = remembered(_PARTS, key, lambda: _parts(ruleset, lang, base))
     compact = tight or is_compact(ruleset)
     laid_out = remembered(_PARTS, (*key, "pages", compact),

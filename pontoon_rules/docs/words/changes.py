@@ -24,6 +24,7 @@ from typing import Any
 
 from pontoon_rules.docs.words.i18n import is_recording
 from pontoon_rules.docs.words.i18n import mark as _
+from pontoon_rules.ruleset.format.common import content_json
 from pontoon_rules.ruleset.format.model import Ruleset
 
 OVERLAY_WORDS: dict[str, dict[str, str]] = {
@@ -114,7 +115,7 @@ def before(base: Ruleset, lang: str, odds_in_table: bool, render: Render) -> Bef
     sees every message they look up (the box says the base's dropped ones)."""
     if is_recording():
         return render(base, lang, odds_in_table)
-    key = (base.model_dump_json(), lang, odds_in_table)
+    key = (content_json(base), lang, odds_in_table)
     with _kept_lock:
         found = _kept.get(key)
         if found is not None:

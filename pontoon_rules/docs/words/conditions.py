@@ -194,16 +194,26 @@ def cut_by_rank(r: Ruleset) -> tuple[Rank, ...]:
     return tuple(k for k in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK) if k in r.pack.ranks)
 
 
-def _gate_off(ruleset: Ruleset, path: str) -> bool:
-    """Whether `path` is a false gate or sits under one (`player.double.allowed: false`)."""
-    node: Any = ruleset
-    for part in path.split(".")[:-1]:
-        node = _child(node, part)
-        if node is None:
-            return False
-        if any(_child(node, gate) is False for gate in GATES):
-            return True
-    return False
+def _gate_off(ruleset: Ruleset, path: str, groups: dict[str, tuple[Any, bool]]) -> bool:
+    """Whether `path` is a false gate or sits under one (`player.double.allowed: false`);
+    `groups`: each group's node and answer along the way, kept for the ruleset's other
+    fields (hundreds of paths share a few dozen groups: each group asked once)."""
+    group = path.rpartition(".")[0]
+    return bool(group) and _group(ruleset, group, groups)[1]
+
+
+def _group(ruleset: Ruleset, group: str, groups: dict[str, tuple[Any, bool]]
+           ) -> tuple[Any, bool]:
+    """The node at the dotted `group` (None where there is none) and whether a gate of it
+    or of a group above it is off."""
+    found = groups.get(group)
+    if found is None:
+        parent, _, name = group.rpartition(".")
+        node, off = _group(ruleset, parent, groups) if parent else (ruleset, False)
+        child = None if node is None else _child(node, name)
+        found = groups[group] = (child, off or (child is not None and any(
+            _child(child, gate) is False for gate in GATES)))
+    return found
 
 
 def _child(node: Any, name: str) -> Any:
@@ -226,7 +236,7 @@ def banker_natural(r: Ruleset) -> bool:
 APPLIES_KEPT = 64
 """Rulesets whose `applies` answers are kept (the last ones asked about)."""
 
-_APPLIES: dict[int, tuple[Ruleset, dict[str, bool]]] = {}
+_APPLIES: dict[int, tuple[Ruleset, dict[str, bool], dict[str, tuple[Any, bool]]]] = {}
 
 
 def applies(ruleset: Ruleset, path: str) -> bool:
@@ -236,24 +246,25 @@ def applies(ruleset: Ruleset, path: str) -> bool:
     also leaves out a switch that is off (a game without doubling says nothing about
     doubling) and values only another value makes meaningful (`CONDITIONS`).
 
-    Kept per ruleset object (asked hundreds of times a language): a ruleset is frozen and
-    its entry holds it (no other object takes its id); one read through `reading`, anew.
+    Kept per ruleset object (asked hundreds of times a language), with its groups' gates
+    (`_gate_off`): a ruleset is frozen and its entry holds it (no other object takes its
+    id); one read through `reading`, anew.
     """
     if not isinstance(ruleset, Ruleset):
-        return _applies(ruleset, path)
+        return _applies(ruleset, path, {})
     kept = _APPLIES.get(id(ruleset))
     if kept is None or kept[0] is not ruleset:
         if len(_APPLIES) >= APPLIES_KEPT:
             _APPLIES.clear()
-        kept = _APPLIES[id(ruleset)] = (ruleset, {})
+        kept = _APPLIES[id(ruleset)] = (ruleset, {}, {})
     found = kept[1].get(path)
     if found is None:
-        found = kept[1][path] = _applies(ruleset, path)
+        found = kept[1][path] = _applies(ruleset, path, kept[2])
     return found
 
 
-def _applies(ruleset: Ruleset, path: str) -> bool:
-    if not relevance.applies(ruleset, path) or _gate_off(ruleset, path):
+def _applies(ruleset: Ruleset, path: str, groups: dict[str, tuple[Any, bool]]) -> bool:
+    if not relevance.applies(ruleset, path) or _gate_off(ruleset, path, groups):
         return False
     condition = CONDITIONS.get(path)
     return condition is None or condition(ruleset)

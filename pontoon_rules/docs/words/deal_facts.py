@@ -16,9 +16,11 @@ def lowest_values(r: Ruleset) -> list[Fraction]:
     its least value by any number of cards, a wild card at the least it may take."""
     pack = r.pack
     ace, wild = pack.every_ace_value()[0], pack.wild_values()
-    return sorted(wild[0] if f"{rank.value}{suit.value}" in pack.wild_cards
-                  else ace if rank is Rank.ACE else pack.value_of(rank)
-                  for rank in pack.ranks for suit in pack.suits for _ in range(int(pack.decks)))
+    values = {rank: ace if rank is Rank.ACE else pack.value_of(rank) for rank in pack.ranks}
+    one_pack = [wild[0] if f"{rank.value}{suit.value}" in pack.wild_cards else values[rank]
+                for rank in pack.ranks for suit in pack.suits]
+    decks = int(pack.decks)  # each pack alike: one sorted, each value repeated
+    return [value for value in sorted(one_pack) for _ in range(decks)]
 
 
 def deal_cards_most(r: Ruleset) -> int | None:

@@ -38,6 +38,7 @@ from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.engine.scripts.record import record_round
 from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import PontoonError
+from pontoon_rules.ruleset.format.common import content_json
 from pontoon_rules.ruleset.format.model import Ruleset
 
 STAKE = 100
@@ -216,7 +217,7 @@ def kept(cache: dict[str, T], ruleset: Ruleset, make: Callable[[Ruleset], T],
     the workbench, sees many drafts, from several threads). `name`: a name of the
     content the caller has already (a hash: one name, one content), which spares dumping
     the ruleset for the key (a cost table's 3,400 variants, each said once)."""
-    content = f"named:{name}" if name is not None else ruleset.model_dump_json()
+    content = f"named:{name}" if name is not None else content_json(ruleset)
     key = f"{part}|{content}" if part else content
     with _FOUND_LOCK:
         if key in cache:

@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterator
 from itertools import chain, combinations, combinations_with_replacement, islice
 
 from pontoon_rules.engine.round.cards import RANK_CODES, card_code, parse_card, rank_of
-from pontoon_rules.engine.round.hand import Hand, classify, named_hand, points
+from pontoon_rules.engine.round.hand import Hand, classify, classify_afresh, named_hand, points
 from pontoon_rules.engine.round.legal import banker_may_draw, may_draw
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.common import SuitRule
@@ -213,7 +213,8 @@ def _up_ranks(ruleset: Ruleset) -> list[str]:
     cards = [c for c in range(len(rules.card_present)) if rules.card_present[c]]
     found = []
     for rank in (i for i in range(len(RANK_CODES)) if rules.rank_present[i]):
-        if any(classify(_hand_of([up, other], rules), rules, True) in naturals
+        # each pair is classified once here: `classify`'s memo would only grow
+        if any(classify_afresh(_hand_of([up, other], rules), rules, True) in naturals
                for up in cards if rank_of(up) == rank for other in cards if other != up
                or rules.decks != 1):
             found.append(RANK_CODES[rank])

@@ -221,6 +221,13 @@ def _memo(rules: Rules) -> dict[tuple[object, ...], str]:
     return kept[1]
 
 
+def classify_afresh(hand: Hand, rules: Rules, banker: bool = False, up: int = -1) -> str:
+    """`classify` without its memo, for a caller that classifies each hand once (the
+    up cards under which the banker's two cards can make a natural: thousands of pairs,
+    none asked again, that would only fill the memo)."""
+    return _classify(hand, rules, banker, up)
+
+
 def _classify(hand: Hand, rules: Rules, banker: bool, up: int) -> str:
     count = points(hand, rules)
     if count > rules.bust_limit and not rules.over_21_hands:

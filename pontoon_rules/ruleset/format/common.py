@@ -21,6 +21,26 @@ class RuleModel(BaseModel):
                               defer_build=True)
 
 
+CONTENTS_KEPT = 512
+"""Models whose `content_json` is kept (the last ones asked about)."""
+
+_CONTENTS: dict[int, tuple[BaseModel, str]] = {}
+
+
+def content_json(model: BaseModel) -> str:
+    """`model`'s JSON (`model_dump_json`, without warnings: a copy may hold a list where a
+    tuple is declared), the key of the caches by content (the outcome table, a base's
+    sentences, the worked rounds, a sheet's view), which ask for it again and again for the
+    same objects: dumped once per model object. A model is frozen and its entry holds it,
+    so no other object takes its id while it is kept."""
+    kept = _CONTENTS.get(id(model))
+    if kept is None or kept[0] is not model:
+        if len(_CONTENTS) >= CONTENTS_KEPT:
+            _CONTENTS.clear()
+        kept = _CONTENTS[id(model)] = (model, model.model_dump_json(warnings=False))
+    return kept[1]
+
+
 QUIET = {"suggest": False}
 """Validation context for a caller that reads no error message, only whether data is valid
 (the example search's trial flips): checks leave out their costly 'did you mean' hints."""

@@ -20,6 +20,7 @@ from pontoon_rules.ruleset.format.common import (
     HandClass,
     OutcomeResult,
     TieRule,
+    content_json,
     odds_fraction,
 )
 from pontoon_rules.ruleset.format.hands import HandDefinition
@@ -102,8 +103,7 @@ def outcome_table(ruleset: Ruleset, every_hand: bool = False) -> OutcomeTable:
     (`docs.words.reading`) is worked out anew, so that every field it reads is noted."""
     if not isinstance(ruleset, Ruleset):
         return _resolved(ruleset, every_hand)
-    key = (ruleset.hands.model_dump_json(warnings=False),  # a copy may hold a list
-           ruleset.settlement.model_dump_json(warnings=False), every_hand)
+    key = (content_json(ruleset.hands), content_json(ruleset.settlement), every_hand)
     found = _TABLES.get(key)
     if found is None:
         if len(_TABLES) >= TABLES_LIMIT:
