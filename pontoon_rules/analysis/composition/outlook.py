@@ -173,13 +173,20 @@ class ShoeOutlook:
 
     # -- the shoe's compositions ------------------------------------------------------
     def dealt(self) -> Iterator[tuple[tuple[int, ...], Any]]:
-        """Every dealt player hand (kinds, sorted) with its chance per visible tuple."""
-        r = self.rules
-        for cards in itertools.combinations_with_replacement(range(self.n_kinds),
-                                                             r.player_cards):
-            weights = self._chances(cards)
-            if any(weights):
-                yield cards, weights
+        """Every dealt player hand (kinds, sorted) with its chance per visible tuple
+        (worked out once per shoe, visible tuples and count of cards dealt: the round's
+        statistics and each group of up-cards (`analysis.upcards`) of every variant with
+        them read the same)."""
+        key = (self.full.tobytes(), tuple(self.visibles), self.rules.player_cards, self.exact)
+        found = _DEALT.pop(key, None)
+        if found is None:
+            found = [(cards, weights) for cards in itertools.combinations_with_replacement(
+                range(self.n_kinds), self.rules.player_cards)
+                for weights in [self._chances(cards)] if any(weights)]
+        _DEALT[key] = found
+        while len(_DEALT) > SHARED_KEEP:
+            del _DEALT[next(iter(_DEALT))]
+        return iter(found)
 
     def _chances(self, cards: tuple[int, ...]) -> Any:
         orders = math.factorial(len(cards))
@@ -213,12 +220,15 @@ def grow(removed: Removed, k: int) -> Removed:
 _SHARED: dict[bytes, dict[str, Any]] = {}
 """What the shoe and the banker give, per banker and shoe (see `_shared`)."""
 SHARED_KEEP = 4
-"""How many banker-and-shoe caches `_SHARED` keeps (the latest ones)."""
+"""How many banker-and-shoe caches `_SHARED` keeps (the latest ones); `_DEALT` too."""
+_DEALT: dict[tuple[Any, ...], list[tuple[tuple[int, ...], Any]]] = {}
+"""The dealt hands and their chances, per shoe (see `ShoeOutlook.dealt`)."""
 
 
 def clear_shared() -> None:
     """Forget the shared shoe-and-banker caches (for timing a cold computation)."""
     _SHARED.clear()
+    _DEALT.clear()
 
 
 def _shared(model: ShoeOutlook) -> dict[str, Any]:
