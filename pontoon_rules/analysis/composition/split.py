@@ -33,7 +33,7 @@ import numpy as np
 
 from pontoon_rules.analysis.composition.banker import banker_mass_groups
 from pontoon_rules.analysis.composition.hands import HandValues
-from pontoon_rules.analysis.composition.outlook import Removed, grow
+from pontoon_rules.analysis.composition.outlook import Removed, grow, pair_chances
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import RESCUE, STICK, HandState, start_state
 from pontoon_rules.analysis.seat_takes import TAKEN_INDEX, seat_refund
@@ -71,7 +71,7 @@ class ZeroMemorySplit:
         self._table: dict[tuple[str, int, int], Any] = {}
         self._sums: dict[tuple[int, int, int, int], Any] = {}
         self._factor_sums: dict[tuple[int, int, int, int], Any] = {}
-        self._chances: dict[tuple[int, int, int], Any] = {}
+        self._chances = pair_chances(model, pair)
         self.extras = 2 * self.limit - 2
         """Other pair cards a hand's value is needed with: 1 to `extras` (see `value`)."""
         self._rows: dict[tuple[Removed, HandState], Any] = {}
