@@ -319,3 +319,46 @@ def test_a_split_asks_once_per_pair_of_kinds_whether_a_hand_splits_again(
     assert expected is not None and asked
     assert np.array_equal(value, expected), "the value as worked out at every state"
     assert len(asked) == len(set(asked)), "a pair of kinds asked more than once"
+
+
+_TENS_APART = {"pack.ranks": ["A", "4", "T", "J", "Q"], "pack.suits": ["S", "H", "D"],
+               "player.split.ranks": ["A", "4", "T", "J"],
+               "player.split.pair_rule": "same-value"}
+"""Ten and jack a pair by value, the queen not split: three kinds of ten (`kind_space`),
+three cards of each rank (the pair's kind cannot come again against its own up-card)."""
+
+
+@pytest.mark.parametrize("changes", [
+    {"player.split.cards_to_each_hand": 2},
+    {**_TENS_APART, "player.split.deal_order": "all-at-once"},
+    {**_TENS_APART, "player.split.resplit_one_branch": True},
+], ids=["two-cards-each", "tens-by-value-all-at-once", "tens-by-value-one-branch"])
+@pytest.mark.parametrize("exact", [False, True], ids=["floats", "fractions"])
+def test_a_split_of_every_visible_tuple_at_once_is_each_tuples_own_to_the_bit(
+        changes: dict[str, object], exact: bool) -> None:
+    """Where the CDZ- split does not apply, a pair's split is solved for every visible
+    tuple at once (`post_split.RowSplits`): each row the same, to the last bit, as that
+    tuple solved alone (`split_stats`), whatever classes of cards cannot come against
+    some tuple (a tiny one-pack shoe, the up-card out) and wherever resplitting pays."""
+    from pontoon_rules.analysis.composition.split import applies
+
+    data = load_ruleset(TINY / "tiny-blackjack.yaml").model_dump(mode="python")
+    for field, value in {"player.split.allowed": True, "player.split.resplit": True,
+                         "player.split.max_hands": 4, **changes}.items():
+        *path, last = field.split(".")
+        section = data
+        for name in path:
+            section = section[name]
+        section[last] = value
+    model = CompositionModel(compile_rules(Ruleset.model_validate(data)), exact=exact)
+    split = [k for k in range(model.n_kinds)
+             if model.split_all(k) is not None and not applies(model, k)]
+    assert split, "the CDZ- split applies to every pair"
+    for pair in split:
+        rows = model.split_all(pair)
+        alone = np.stack([model.split_stats(pair, v) for v in range(len(model.visibles))])
+        assert rows.dtype == alone.dtype and rows.shape == alone.shape
+        if exact:
+            assert (rows == alone).all()
+        else:
+            assert rows.tobytes() == alone.tobytes(), float(np.abs(rows - alone).max())

@@ -199,3 +199,27 @@ def test_rules_that_pay_alike_share_their_payout_cells() -> None:
     assert any(len(hands._CELLS[key]) == 2 for key in kept)
     hands._CELLS.clear()
     assert edge_of(pays) == paid
+
+
+def test_rules_read_through_a_wrapper_share_the_bankers_trees() -> None:
+    """The banker's trees are kept by the values of what they read, a mapping read through
+    `Recorded` (every cost variant's and up-card group's rules) by what it holds: keyed by
+    the wrapper (its address in the key) no variant found another's trees. Found or made,
+    the wrapper notes what making them reads (the whole named hands: `costs` shares a solve
+    only between rules equal in them)."""
+    from pontoon_rules.analysis.composition import banker
+    from pontoon_rules.analysis.composition.outlook import ShoeOutlook
+
+    rules = compile_rules(load_ruleset(TINY / "tiny-pagat.yaml"))
+    shoe = ShoeOutlook(rules)
+    asked = (tuple(shoe.kinds), shoe.policy, tuple(shoe.visibles))
+    banker._TABLES.clear()
+    first, second, direct = Recorded(rules), Recorded(rules), Recorded(rules)
+    made = banker.banker_tables(first, *asked)  # type: ignore[arg-type]
+    found = banker.banker_tables(second, *asked)  # type: ignore[arg-type]
+    assert found is made and len(banker._TABLES) == 1
+    banker._banker_tables(direct, *asked)  # type: ignore[arg-type]
+    assert "named" in direct.read and second.read == first.read
+    assert all(_equal(second.read[what], value) for what, value in direct.read.items())
+    other = changed(load_ruleset(TINY / "tiny-pagat.yaml"), "banker.max_cards", 3)
+    assert banker.banker_tables(Recorded(other), *asked) is not made  # type: ignore[arg-type]

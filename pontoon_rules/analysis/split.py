@@ -112,7 +112,7 @@ class SplitSolver(Generic[V]):
             for second, p in news:
                 q = ((moved, second, False),) + queue
                 for card, p2 in self._classes(keep, free):
-                    out = _add(out, _times(p * p2, self._decide(keep, card, True, False, q, free)))
+                    out = self._plus(out, p * p2, self._decide(keep, card, True, False, q, free))
         self._memo[key] = out
         return out
 
@@ -128,9 +128,7 @@ class SplitSolver(Generic[V]):
             if has_split and self.rules.resplit_one_branch and rest:
                 first, second, _ = rest[0]
                 rest = ((first, second, True),) + rest[1:]
-            split = self._after_split(a, c, rest, free - 1)
-            if self.ev(split) > self.ev(out):
-                out = split
+            out = self._better(self._after_split(a, c, rest, free - 1), out)
         self._memo[key] = out
         return out
 
@@ -142,7 +140,7 @@ class SplitSolver(Generic[V]):
             return self._decide(a, c, False, blocked, rest, free)
         out = self._none()
         for card, p in self._classes(a, 0 if blocked else free):
-            out = _add(out, _times(p, self._decide(a, card, False, blocked, rest, free)))
+            out = self._plus(out, p, self._decide(a, card, False, blocked, rest, free))
         return out
 
     # -- single hands ----------------------------------------------------------------
@@ -167,9 +165,11 @@ class SplitSolver(Generic[V]):
             return [(ANY, 1)]
         found = self._pair_classes.get(a)
         if found is None:
-            pairs = [(k, q) for k, q in enumerate(self.probs) if q and self.resplits(a, k)]
+            pairs = [(k, q) for k, q in enumerate(self.probs)
+                     if self._some(q) and self.resplits(a, k)]
             rest = 1 - sum(q for _, q in pairs)
-            found = self._pair_classes[a] = pairs + ([(NONPAIR, rest)] if rest else [])
+            found = self._pair_classes[a] = pairs + ([(NONPAIR, rest)] if self._some(rest)
+                                                     else [])
         return found
 
     def _hand(self, a: int, c: int) -> V:
@@ -183,12 +183,12 @@ class SplitSolver(Generic[V]):
         else:
             pairs = {k for k, _ in self._classes(a, 1)} if c == NONPAIR else set()
             found = self._zero()
-            weight: Number = 0
+            weight: Any = 0
             for k, q in enumerate(self.probs):
-                if q and k not in pairs:
-                    found = _add(found, _times(q, self._hand(a, k)))
-                    weight += q
-            found = cast(V, cast(Any, found) * (1 / weight))
+                if self._some(q) and k not in pairs:
+                    found = self._plus(found, q, self._hand(a, k))
+                    weight = weight + q
+            found = self._averaged(found, weight)
         self._hands[key] = found
         return found
 
@@ -201,6 +201,23 @@ class SplitSolver(Generic[V]):
                     state = start_state(self.kinds, (a, k, k2), True, self.rules)
                     out = _add(out, _times(q * q2, self.hand_value(state)))
         return out
+
+    # -- what the values are made of (numbers; `post_split` takes rows of them) -----------
+    def _some(self, chance: Any) -> bool:
+        """Whether a chance is not nil (a class of cards that can come)."""
+        return bool(chance)
+
+    def _plus(self, total: V, chance: Any, value: V) -> V:
+        """`total` with the outcome `value` of chance `chance` added."""
+        return _add(total, _times(chance, value))
+
+    def _better(self, split: V, keep: V) -> V:
+        """The better for the seat of splitting again (`split`) and not (`keep`)."""
+        return split if self.ev(split) > self.ev(keep) else keep
+
+    def _averaged(self, total: V, weight: Any) -> V:
+        """`total` over the chance `weight` it was added up from."""
+        return cast(V, cast(Any, total) * (1 / weight))
 
     def _zero(self) -> V:
         """A single hand's zero (its values are averaged from it)."""

@@ -17,7 +17,7 @@ first cards, a peek for a pontoon, card limits and five-card tricks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -28,6 +28,7 @@ from pontoon_rules.analysis.dealer import BankerPolicy
 from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.named import HandBook, Pattern, hand_book
 from pontoon_rules.analysis.outcomes import Final, counted_soft, total_of
+from pontoon_rules.analysis.reads import Entries, Read, recording, replay, unwrapped
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.ruleset.format.common import HandClass
 
@@ -150,7 +151,7 @@ BANKER_FIELDS = ("ace_bonus", "banker_by_choice", "banker_cards", "banker_max_ca
                  "peek", "banker_hands", "over_21_hands", "banker_dealt", "named")
 """The compiled fields the banker's trees read (`_draws`, `_finished`, the banker's
 `HandBook`): rules equal in these share their trees (the variants of a cost table)."""
-_TABLES: dict[str, tuple[BankerTree, ...]] = {}
+_TABLES: dict[str, tuple[tuple[BankerTree, ...], Read]] = {}
 TABLES_KEEP = 64
 """How many sets of trees `banker_tables` keeps (the latest ones)."""
 
@@ -158,15 +159,29 @@ TABLES_KEEP = 64
 def banker_tables(rules: Rules, kinds: tuple[Kind, ...], policy: BankerPolicy,
                   visibles: tuple[tuple[int, ...], ...]) -> tuple[BankerTree, ...]:
     """`BankerTree` for each visible tuple, over one shared index of finals (remembered
-    for rules equal in `BANKER_FIELDS`)."""
-    key = repr(([getattr(rules, f) for f in BANKER_FIELDS], kinds, policy, visibles))
+    for rules equal in `BANKER_FIELDS`, by their values: a mapping read through a
+    `reads.Recorded` wrapper keyed by what it holds, not by the wrapper; what the trees
+    read noted on the wrapper whether they are made or found)."""
+    values = [getattr(rules, f) for f in BANKER_FIELDS]
+    key = repr(([v.plain() if isinstance(v, Entries) else v for v in values], kinds, policy,
+                visibles))
     found = _TABLES.pop(key, None)
     if found is None:
-        found = _banker_tables(rules, kinds, policy, visibles)
+        seen, read = recording(unwrapped(rules))
+        found = (_banker_tables(seen, kinds, policy, visibles), read)
     _TABLES[key] = found
     while len(_TABLES) > TABLES_KEEP:
         del _TABLES[next(iter(_TABLES))]
-    return found
+    _noted(found[1], rules)
+    return found[0]
+
+
+def _noted(read: Read, rules: Rules) -> None:
+    """`read` noted on `rules`' wrapper as reading them noted it (a whole mapping too)."""
+    replay(read, rules)
+    for what, value in read.items():
+        if isinstance(what, str) and isinstance(value, Mapping):
+            len(getattr(rules, what))
 
 
 def _banker_tables(rules: Rules, kinds: tuple[Kind, ...], policy: BankerPolicy,

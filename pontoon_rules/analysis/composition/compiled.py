@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from pontoon_rules.analysis.composition.hands import HandValues
-from pontoon_rules.analysis.composition.outlook import Removed
+from pontoon_rules.analysis.composition.outlook import SECOND_CARDS, SHARED_KEEP, Removed, kept
 from pontoon_rules.analysis.hand import (
     FINISHES,
     RESCUE,
@@ -95,7 +95,10 @@ class Graph:
 
 GRAPHS: list[Graph] = []
 """The latest graphs made in this process, the newest first (at most `KEPT_GRAPHS`)."""
-KEPT_GRAPHS = 4
+KEPT_GRAPHS = 32
+"""Enough for the distinct graphs of one ruleset's realistic variations (spanish-21's 8-deck
+table makes 27; its state tables about 1.4 MB each), so a ruleset changed in the workbench
+builds each once."""
 _KEEPING = threading.Lock()
 """Held while `GRAPHS` is searched or changed (a solve may run on a thread of its own)."""
 
@@ -332,17 +335,30 @@ def _bases(m: HandValues, pair: int, extras: int, roots: Any) -> Any:
     STATS): [random second card, pair second card]."""
     out = np.zeros((2,) + roots.shape[1:])
     out[1] = roots[pair]
-    for e in range(extras + 1):
-        shoes = m._base_shoes.copy()
-        shoes[:, pair] -= 1 + e
-        ok: Any = (shoes >= 0).all(axis=1)
-        totals = shoes.sum(axis=1)
-        q = np.where(ok[:, None] & (totals[:, None] > 0),
-                     shoes / np.maximum(totals, 1)[:, None], 0.0)
-        for c in range(m.n_kinds):
-            if q[:, c].any():
-                out[0, e] += q[:, c, None] * roots[c][e]
+    q, drawn = _second_cards(m, pair, extras)
+    for c in range(m.n_kinds):
+        if drawn[:, c].any():  # each e as alone: only where its second card can be c
+            part = out[0] + q[:, :, c, None] * roots[c]
+            out[0] = np.where(drawn[:, c, None, None], part, out[0])
     return out
+
+
+def _second_cards(m: HandValues, pair: int, extras: int) -> tuple[Any, ...]:
+    """The chances of a split hand's second card (E+1 x V x K) with 1 + e pair cards out,
+    and where a kind can come for some visible tuple (E+1 x K); they read the shoe alone,
+    so the variants with it share them (`outlook.kept`)."""
+    key = (np.ascontiguousarray(m._base_shoes).tobytes(), m.n_kinds, pair, extras)
+    found = kept(SECOND_CARDS, key, SHARED_KEEP * m.n_kinds, tuple)
+    if found:
+        return found
+    shoes = np.repeat(m._base_shoes[None], extras + 1, axis=0)
+    shoes[:, :, pair] -= 1 + np.arange(extras + 1)[:, None]
+    ok: Any = (shoes >= 0).all(axis=2)
+    totals = shoes.sum(axis=2)
+    q = np.where(ok[:, :, None] & (totals[:, :, None] > 0),
+                 shoes / np.maximum(totals, 1)[:, :, None], 0.0)
+    found = SECOND_CARDS[key] = (q, q.any(axis=1))
+    return found
 
 
 def _spans(model: HandValues) -> tuple[int, int]:

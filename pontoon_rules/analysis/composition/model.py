@@ -29,6 +29,7 @@ import numpy as np
 from pontoon_rules.analysis.assumed import ended_at_the_peek, require_read
 from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed
+from pontoon_rules.analysis.composition.post_split import VisibleSplits, split_rows
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.giving_up import (
@@ -43,8 +44,7 @@ from pontoon_rules.analysis.hand import HandState, finished_as_dealt, start_stat
 from pontoon_rules.analysis.named import banker_natural, dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.outcomes import payoff, results
-from pontoon_rules.analysis.seat_takes import APPROXIMATION, Joint
-from pontoon_rules.analysis.split import SplitSolver
+from pontoon_rules.analysis.seat_takes import APPROXIMATION
 
 __all__ = ["CDZ", "METHOD", "POST_SPLIT", "CompositionModel", "Removed", "method_name"]
 
@@ -251,16 +251,16 @@ class CompositionModel(HandValues):
     def _split_all(self, pair: int) -> Any:
         from pontoon_rules.analysis.composition.split import ZeroMemorySplit, applies
 
-        if not self.finals or not _CompositionSplits(self, pair, 0).can_split(pair, pair):
+        if not self.finals or not VisibleSplits(self, pair, 0).can_split(pair, pair):
             return None  # (no banker's final: every deal ends at the peek, before a split)
         if applies(self, pair):
             return ZeroMemorySplit(self, pair).value()
-        rows = [self.split_stats(pair, v) for v in range(len(self.visibles))]
-        return np.stack(rows)
+        return split_rows(self, pair)
 
     def split_stats(self, pair: int, v: int) -> Any:
-        """Statistics of splitting the dealt pair of `pair` against visible tuple `v`."""
-        solver = _CompositionSplits(self, pair, v)
+        """Statistics of splitting the dealt pair of `pair` against visible tuple `v`
+        (`split_all` solves every visible tuple at once, to the same bits)."""
+        solver = VisibleSplits(self, pair, v)
         if not solver.can_split(pair, pair):
             return None
         return solver.value(pair, pair)
@@ -279,7 +279,7 @@ class CompositionModel(HandValues):
         roots: list[tuple[Removed, HandState]] = []
         for a in range(self.n_kinds):
             if not (self.rules.split_allowed and is_pair(self.kinds[a], self.kinds[a], self.rules)
-                    and _CompositionSplits(self, a, 0).can_split(a, a)):
+                    and VisibleSplits(self, a, 0).can_split(a, a)):
                 continue
             if applies(self, a):
                 cdz[a] = extras_of(self, a)
@@ -368,58 +368,3 @@ def round_may_run_out(model: HandValues) -> dict[str, Any] | None:
         return None
     return {"cards": len(pack), "hands": f"{hands} hand(s) of up to {player} cards and "
                                          f"the banker's {banker}"}
-
-
-class _CompositionSplits(SplitSolver[Any]):
-    """Splits whose hands are played composition-dependently (see `POST_SPLIT`)."""
-
-    def __init__(self, model: CompositionModel, pair: int, v: int) -> None:
-        self.model, self.pair, self.v = model, pair, v
-        removed = list(model._removed((pair, pair)))
-        _, _, draws = model.outlook(tuple(removed))
-        probs = list(draws[v])
-        zero = np.zeros(model.n_stats, dtype=object if model.exact else float)
-        if model.exact:
-            zero[:] = Fraction(0)
-        joint = None
-        if model.seat_takes:
-            joint = Joint(list(model.taking_chances(tuple(removed))[v]))
-        super().__init__(model.rules, model.kinds, probs, _unused_hand, _first_stat, zero,
-                         joint)
-
-    def _hand(self, a: int, c: int) -> Any:
-        if c < 0:
-            return super()._hand(a, c)
-        key = (a, c)
-        found = self._hands.get(key)
-        if found is None:
-            m = self.model
-            removed = m._removed((a, a, c))
-            found = m.value(removed, start_state(m.kinds, (a, c), True, m.rules))[self.v]
-            self._hands[key] = found
-        return found
-
-    def _fresh(self, a: int) -> Any:
-        m = self.model
-        out = self._zero()
-        for k, q in enumerate(self.probs):
-            if not q:
-                continue
-            _, _, after = m.outlook(m._removed((a, a, k)))
-            for k2, q2 in enumerate(after[self.v]):
-                if q2:
-                    removed = m._removed((a, a, k, k2))
-                    state = start_state(m.kinds, (a, k, k2), True, m.rules)
-                    out = out + q * q2 * m.value(removed, state)[self.v]
-        return out
-
-
-def _unused_hand(s: HandState) -> Any:  # pragma: no cover - _hand is overridden
-    """`SplitSolver`'s hand values (`_CompositionSplits` overrides `_hand`); a function,
-    not a method, so that a split solver is in no reference cycle with its model."""
-    raise NotImplementedError
-
-
-def _first_stat(x: Any) -> Any:
-    """The expected value of a statistics vector."""
-    return x[0]

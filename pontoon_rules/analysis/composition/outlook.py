@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -173,13 +173,17 @@ class ShoeOutlook:
 
     # -- the shoe's compositions ------------------------------------------------------
     def dealt(self) -> Iterator[tuple[tuple[int, ...], Any]]:
-        """Every dealt player hand (kinds, sorted) with its chance per visible tuple."""
-        r = self.rules
-        for cards in itertools.combinations_with_replacement(range(self.n_kinds),
-                                                             r.player_cards):
-            weights = self._chances(cards)
-            if any(weights):
-                yield cards, weights
+        """Every dealt player hand (kinds, sorted) with its chance per visible tuple
+        (worked out once per shoe, visible tuples and count of cards dealt: the round's
+        statistics and each group of up-cards (`analysis.upcards`) of every variant with
+        them read the same)."""
+        found = kept(_DEALT, (self.full.tobytes(), tuple(self.visibles),
+                               self.rules.player_cards, self.exact), SHARED_KEEP, list)
+        if not found:
+            found += [(cards, weights) for cards in itertools.combinations_with_replacement(
+                range(self.n_kinds), self.rules.player_cards)
+                for weights in [self._chances(cards)] if any(weights)]
+        return iter(found)
 
     def _chances(self, cards: tuple[int, ...]) -> Any:
         orders = math.factorial(len(cards))
@@ -213,12 +217,40 @@ def grow(removed: Removed, k: int) -> Removed:
 _SHARED: dict[bytes, dict[str, Any]] = {}
 """What the shoe and the banker give, per banker and shoe (see `_shared`)."""
 SHARED_KEEP = 4
-"""How many banker-and-shoe caches `_SHARED` keeps (the latest ones)."""
+"""How many banker-and-shoe caches `_SHARED` keeps (the latest ones); `_DEALT` too."""
+_DEALT: dict[tuple[Any, ...], list[tuple[tuple[int, ...], Any]]] = {}
+"""The dealt hands and their chances, per shoe (see `ShoeOutlook.dealt`)."""
+
+
+_T = TypeVar("_T")
+_PAIR_CHANCES: dict[tuple[bytes, bytes, int], dict[tuple[int, int, int], Any]] = {}
+"""The chances that an unseen card is a pair card, per shoe and pair (`pair_chances`)."""
+SECOND_CARDS: dict[tuple[bytes, int, int, int], tuple[Any, ...]] = {}
+"""A split hand's second card's chances, per shoe, pair and extras (`compiled._second_cards`)."""
+
+
+def pair_chances(model: ShoeOutlook, pair: int) -> dict[tuple[int, int, int], Any]:
+    """Where `split.ZeroMemorySplit` keeps the chance (per visible tuple) that an unseen
+    card is a pair card of kind `pair`, by (pair cards in the hand, other pair cards out,
+    other cards out): they read the shoe and the visible cards alone, so every variant
+    with them shares one."""
+    key = (model.full.tobytes(), model.visible_counts.tobytes(), pair)
+    return kept(_PAIR_CHANCES, key, SHARED_KEEP * len(model.kinds), dict)
+
+
+def kept(store: dict[Any, _T], key: Any, keep: int, new: Callable[[], _T]) -> _T:
+    """`store[key]` (made by `new` where missing) as the latest of the `keep` kept."""
+    found = store.pop(key, None)
+    store[key] = new() if found is None else found
+    while len(store) > keep:
+        del store[next(iter(store))]
+    return store[key]
 
 
 def clear_shared() -> None:
     """Forget the shared shoe-and-banker caches (for timing a cold computation)."""
-    _SHARED.clear()
+    for store in (_SHARED, _DEALT, _PAIR_CHANCES, SECOND_CARDS):
+        store.clear()
 
 
 def _shared(model: ShoeOutlook) -> dict[str, Any]:

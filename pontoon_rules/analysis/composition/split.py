@@ -33,7 +33,7 @@ import numpy as np
 
 from pontoon_rules.analysis.composition.banker import banker_mass_groups
 from pontoon_rules.analysis.composition.hands import HandValues
-from pontoon_rules.analysis.composition.outlook import Removed, grow
+from pontoon_rules.analysis.composition.outlook import Removed, grow, pair_chances
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import RESCUE, STICK, HandState, start_state
 from pontoon_rules.analysis.seat_takes import TAKEN_INDEX, seat_refund
@@ -71,6 +71,7 @@ class ZeroMemorySplit:
         self._table: dict[tuple[str, int, int], Any] = {}
         self._sums: dict[tuple[int, int, int, int], Any] = {}
         self._factor_sums: dict[tuple[int, int, int, int], Any] = {}
+        self._chances = pair_chances(model, pair)
         self.extras = 2 * self.limit - 2
         """Other pair cards a hand's value is needed with: 1 to `extras` (see `value`)."""
         self._rows: dict[tuple[Removed, HandState], Any] = {}
@@ -255,13 +256,13 @@ class ZeroMemorySplit:
     def _pair_chance(self, own: int, e: int, b: int) -> Any:
         """The chance (per visible tuple) that an unseen card is a pair card, with `own`
         pair cards in the hand, `e` other pair cards and `b` non-pair cards out."""
-        m, a = self.model, self.pair
-        shoe = m.full[None, :] - m.visible_counts
-        pairs = shoe[:, a] - own - e
-        rest = shoe.sum(axis=1) - own - e - b
-        out = np.where(rest > 0, pairs / np.maximum(rest, 1), 0.0)
-        result: Any = np.clip(out, 0.0, 0.999999999)
-        return result
+        found = self._chances.get((own, e, b))
+        if found is None:
+            shoe = self.model.full[None, :] - self.model.visible_counts
+            pairs, rest = shoe[:, self.pair] - own - e, shoe.sum(axis=1) - own - e - b
+            out = np.where(rest > 0, pairs / np.maximum(rest, 1), 0.0)
+            found = self._chances[(own, e, b)] = np.clip(out, 0.0, 0.999999999)
+        return found
 
     def non_pair(self, e: int, b: int) -> Any:
         """N(e, b): a hand whose second card is not a pair card."""
@@ -428,7 +429,6 @@ class ZeroMemorySplit:
             values = np.stack([m.option(own, unsplit, c)[:, 0] for c in options])
             found = m._choice_memo[key] = [int(i) for i in np.argmax(values, axis=0)]
         return found
-
 
 
 _Waiting = tuple[bool | None, bool, bool]
