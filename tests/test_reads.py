@@ -223,3 +223,23 @@ def test_rules_read_through_a_wrapper_share_the_bankers_trees() -> None:
     assert all(_equal(second.read[what], value) for what, value in direct.read.items())
     other = changed(load_ruleset(TINY / "tiny-pagat.yaml"), "banker.max_cards", 3)
     assert banker.banker_tables(Recorded(other), *asked) is not made  # type: ignore[arg-type]
+
+
+def test_a_graph_found_again_notes_the_whole_mapping_its_making_read() -> None:
+    """A whole mapping the making of a state graph read (iterated: `named`) is noted on the
+    wrapper of rules that find the graph again, as on those that made it: replayed, a
+    wrapper hands a mapping back unnoted, and a variant changing it would have read alike
+    and been given another's edge (`costs._reads_alike`)."""
+    rules = compile_rules(load_ruleset(TINY / "tiny-pagat.yaml"))
+    made = Recorded(rules)
+    len(made.named)
+    assert "named" in made.read
+    found = Recorded(rules)
+    replay(made.read, found)
+    assert found.read.keys() == made.read.keys()
+    assert all(_equal(found.read[what], value) for what, value in made.read.items())
+    compiled.GRAPHS.clear()
+    first, again = Recorded(rules), Recorded(rules)
+    edge_of(first)  # type: ignore[arg-type]
+    edge_of(again)  # type: ignore[arg-type]
+    assert "named" in first.read and again.read.keys() == first.read.keys()

@@ -135,11 +135,16 @@ def reads_equal(read: Read, rules: Rules) -> bool:
 
 
 def replay(read: Read, rules: Rules | Recorded) -> None:
-    """Reads every entry of `read` through `rules` (so that a wrapper notes them)."""
+    """Reads every entry of `read` through `rules` (so that a wrapper notes them): a whole
+    mapping read whole (a wrapper hands a mapping back unnoted until it is iterated, so a
+    graph found again would leave its whole `named` unnoted, and a variant changing it
+    would read alike)."""
     for what in read:
         value = value_read(rules, what)
         if isinstance(what, Through) and isinstance(rules, Recorded):
             rules.read[what] = value  # read past the wrapper: noted as it is
+        elif isinstance(value, Entries):
+            len(value)  # noted whole, as the read that made `read` noted it
 
 
 def unwrapped(rules: Rules | Recorded) -> Rules:

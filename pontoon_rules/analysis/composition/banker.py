@@ -17,7 +17,7 @@ first cards, a peek for a pontoon, card limits and five-card tricks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -172,16 +172,8 @@ def banker_tables(rules: Rules, kinds: tuple[Kind, ...], policy: BankerPolicy,
     _TABLES[key] = found
     while len(_TABLES) > TABLES_KEEP:
         del _TABLES[next(iter(_TABLES))]
-    _noted(found[1], rules)
+    replay(found[1], rules)  # noted on `rules`' wrapper as making them noted it
     return found[0]
-
-
-def _noted(read: Read, rules: Rules) -> None:
-    """`read` noted on `rules`' wrapper as reading them noted it (a whole mapping too)."""
-    replay(read, rules)
-    for what, value in read.items():
-        if isinstance(what, str) and isinstance(value, Mapping):
-            len(getattr(rules, what))
 
 
 def _banker_tables(rules: Rules, kinds: tuple[Kind, ...], policy: BankerPolicy,
