@@ -9,6 +9,11 @@ engine plays it, by the fields that decide it, in every language the sheet print
 3. Shoot: a kitty put up on credit counts in full; the banker owes what they could not pay
    to the players who win it, paid when the evening ends (balances below nothing,
    settled at `Session.close`).
+4. A ◆ goes before each sentence that differs where a long rule differs only in some; a
+   rule new or changed throughout keeps one ◆ at its end; the legend says which is which.
+5. Worked examples of one player each: one sentence says how a deal runs with several
+   (the players' turns one after another, then the banker's one hand against them all),
+   where the table seats more than one.
 6. Ban Luck (and every sheet whose banker's hands collect at several rates): the blanket
    "a losing one pays the odds of the banker's hand" says that a bust pays only its stake
    (the outcome table's bust row, as `settle_hand` takes it).
@@ -29,13 +34,16 @@ from test_session import scripted, session
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.words.changes import marked_sentences
 from pontoon_rules.docs.words.deal_facts import second_pack_joins
 from pontoon_rules.docs.words.losing_words import bust_pays_less
 from pontoon_rules.docs.words.pack_words import pack_size_words
+from pontoon_rules.engine.round.actions import Action
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.hand import Hand
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.engine.round.settle import settle_hand
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.outcomes import outcome_table
@@ -203,3 +211,89 @@ def test_russian_worked_examples_say_the_cards_then_the_sum(ruleset_id: str) -> 
     examples = sheet(ruleset_id, "ru").split("\n## ")[-1]
     assert " из 3 карт" not in examples and " из 2 карт" not in examples
     assert "3 карты, сумма " in examples or "2 карты, сумма " in examples
+
+
+# 5. ---------------------------------------------------------------------------------------
+
+SEVERAL = ("Each example has one player. With several, the players take their turns one after "
+           "another in the order of play, and the banker then plays one hand against them all, "
+           "each player settled against it on their own.")
+
+
+def turns(ruleset_id: str, seats: int) -> list[str]:
+    """Who decides, in order, in a round of `seats` players dealt from the top of the pack
+    (each sticks where it may, else draws), runs of one actor kept once."""
+    state = RoundState(compile_rules(load_bundled(ruleset_id)), [100] * seats)
+    order: list[str] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        kinds = {a.kind: a for a in state.legal_actions()}
+        name = state.actor_name()
+        if not order or order[-1] != name:
+            order.append(name)
+        kind = next(k for k in ("stick", "stand", "twist", "hit", "draw") if k in kinds)
+        state.apply_action(Action(kind))
+    return order
+
+
+@pytest.mark.parametrize("ruleset_id", ["pagat-british", "ban-luck", "ochko-home"])
+def test_several_players_take_their_turns_then_the_banker_plays_once(ruleset_id: str) -> None:
+    assert turns(ruleset_id, 3) == ["p1", "p2", "p3", "banker"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_player_examples_say_how_a_deal_runs_with_several(lang: str) -> None:
+    examples = sheet("pagat-british", lang).split("\n## ")[-1]
+    assert word(lang, SEVERAL) in examples
+
+
+def test_a_casino_sheet_says_it_of_the_dealer_and_a_one_player_table_not_at_all() -> None:
+    assert "the dealer then plays one hand against them all" in sheet("australian-pontoon", "en")
+    assert "дилер играет одну руку" in sheet("australian-pontoon", "ru")
+    assert load_bundled("siebzehn-und-vier").table.max_players == 1
+    assert "Each example has one player" not in sheet("siebzehn-und-vier", "en")
+
+
+# 4. ---------------------------------------------------------------------------------------
+
+PART_MARK = ("A ◆ at the end of a rule marks the whole rule; a ◆ before a sentence marks only "
+             "that sentence.")
+
+
+def test_a_mark_goes_before_the_one_sentence_of_a_long_rule_that_differs() -> None:
+    """Shoot's rule of the bank: one sentence (the auction) of eight differs from British
+    Pontoon's; the ◆ is before it, not at the end of the rule."""
+    line = next(x for x in sheet("shoot-pontoon", "en").splitlines()
+                if "Whoever cuts the highest card" in x)
+    assert "◆ When the kitty runs dry the bank may also be auctioned" in line
+    assert not line.rstrip(" †‡").endswith("◆") and line.count("◆") == 1
+
+
+def test_a_rule_wholly_new_or_wholly_changed_keeps_one_mark_at_its_end() -> None:
+    text = sheet("shoot-pontoon", "en")
+    shoot = next(x for x in text.splitlines() if x.startswith("- Shoot: the banker puts up"))
+    assert shoot.rstrip(" †‡").endswith("◆") and shoot.count("◆") == 1  # not in the base
+    split = next(x for x in sheet("pagat-aces-only-split", "en").splitlines()
+                 if x.startswith("- A new pair of aces"))
+    assert split.endswith(" ◆") and split.count("◆") == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_legend_says_what_a_mark_covers_where_a_rule_is_marked_in_part(lang: str) -> None:
+    text = sheet("pagat-stick-16", lang)
+    legend = next(x for x in text.splitlines() if x.startswith("◆ "))
+    assert word(lang, PART_MARK) in legend
+    stick = next(x for x in text.splitlines() if x.startswith("- ") and "◆ " in x[2:]
+                 and not x.rstrip(" †‡").endswith("◆"))
+    assert stick.count("◆") >= 1
+
+
+def test_only_a_rule_changed_in_part_is_cut_into_sentences() -> None:
+    assert PART_MARK not in sheet("pagat-british", "en")  # no base: no ◆ at all
+    assert marked_sentences("A b. C d.", None) == []  # the base has no such rule
+    assert marked_sentences("A b. C d.", "X y. Z w.") == []  # every sentence differs
+    assert marked_sentences("A b. C d.", "C d. A b.") == []  # only the order differs
+    assert marked_sentences("A b. C e.", "A b. C d.") == [("A b.", False), ("C e.", True)]
+    assert marked_sentences("Ա բ։ Գ դ։", "Ա բ։ Գ ե։") == [("Ա բ։", False), ("Գ դ։", True)]
