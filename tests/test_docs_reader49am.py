@@ -1,8 +1,8 @@
 """Issue 49, the open points the last readers named (g49am). Each sentence is now said as the
 engine plays it, by the fields that decide it, in every language the sheet prints:
 
-1. The pagat family's packs: one pack, and a second kept at hand that joins it only when
-   the cards run out during a deal, said once where the pack is named
+1. The pagat family's packs: one pack, a spare at hand (it joins the first only when
+   the cards run out during a deal), said where the pack is named
    (`deal_facts.second_pack_joins`, as `Session._restock` opens one).
 2. A player's pontoon is declared on their turn; the banker's is shown before anyone plays
    (the peek, `flow._after_insurance`) and ends the deal, every hand then turned up.
@@ -51,19 +51,17 @@ from pontoon_rules.ruleset.resolving.outcomes import outcome_table
 PAGAT = ("pagat-british", "pagat-aces-only-split", "pagat-stick-16", "shoot-pontoon")
 LANGUAGES = ("en", "ru", "hy", "pa", "ur")
 
-PACKS = ("Played with one pack of %(count)s cards; a second pack is kept at hand and joins it "
-         "only if the cards run out during a deal.")
+PACKS = "One pack of %(count)s cards, a spare at hand."
 ONE_PACK = "Played with one pack of %(count)s cards."
-DECLARED = ("A player's pontoon is declared on their turn, but the banker's is shown before "
-            "anyone plays and ends the deal: every hand is then turned up, and a player's "
-            "pontoon among them still takes the bank.")
+DECLARED = ("A player's pontoon, declared on their turn, takes the bank even when the banker's, "
+            "shown before anyone plays, ends the deal: every hand is then turned up.")
 CREDIT = ("A kitty put up on credit counts in full: the banker owes what they could not pay to "
           "the players who win it from that kitty, and pays them when the evening ends.")
-BUST_STAKE = "A bust is the exception: it pays only its stake."
+BUST_STAKE = "A bust pays only its stake."
 PAYOUTS = ("A winning hand is paid the odds of its hand, a losing one pays the odds of the "
            "banker's hand (%(example)s). Any other total wins %(pays)s; the banker's other total "
            "collects %(collects)s.")
-HIDDEN = "A bust kept hidden is the exception: it pays %(odds)s (see below)."
+HIDDEN = "A bust kept hidden pays %(odds)s (see below)."
 
 
 def overlay(tmp_path: Path, base: str, body: str, lang: str = "en") -> str:
@@ -97,7 +95,7 @@ def test_the_pagat_family_names_its_packs_once_and_consistently(ruleset_id: str,
 def test_the_second_pack_is_said_only_where_one_comes_in(tmp_path: Path) -> None:
     assert second_pack_joins(load_bundled("pagat-british"))
     assert not second_pack_joins(load_bundled("ban-luck"))  # it cannot run out
-    assert "a second pack is kept at hand" not in sheet("ban-luck", "en")
+    assert "a spare at hand" not in sheet("ban-luck", "en")
     path = tmp_path / "variant.yaml"
     path.write_text("id: variant\nname: Variant\nkind: house\nextends: pagat-british\n"
                     "between_deals:\n  busted_cards_to_bottom_at_once: false\n", encoding="utf-8")
@@ -111,7 +109,7 @@ def test_the_second_pack_is_said_only_where_one_comes_in(tmp_path: Path) -> None
 def test_when_each_pontoon_is_shown_is_said_as_the_engine_does(lang: str) -> None:
     text = sheet("pagat-british", lang)
     assert word(lang, DECLARED) in text
-    assert "declared on their turn, takes the bank" not in text
+    assert "every hand is then shown" not in text
 
 
 def test_the_bankers_pontoon_ends_the_deal_before_any_player_acts() -> None:
@@ -195,7 +193,7 @@ def test_every_losing_hand_says_its_hidden_bust_exception(lang: str, two: str) -
 def test_without_a_hidden_bust_the_exception_is_not_printed(tmp_path: Path) -> None:
     text = overlay(tmp_path, "ochko-home", "settlement:\n  hidden_bust_pays: null\n"
                    "faces:\n  bust_shown: true\n")
-    assert "kept hidden is the exception" not in text
+    assert "A bust kept hidden pays" not in text
 
 
 # 8. ---------------------------------------------------------------------------------------
@@ -215,9 +213,8 @@ def test_russian_worked_examples_say_the_cards_then_the_sum(ruleset_id: str) -> 
 
 # 5. ---------------------------------------------------------------------------------------
 
-SEVERAL = ("Each example has one player. With several, the players take their turns one after "
-           "another in the order of play, and the banker then plays one hand against them all, "
-           "each player settled against it on their own.")
+SEVERAL = ("Each example has one player; with several, they play in turn, then the banker "
+           "plays one hand against them all.")
 
 
 def turns(ruleset_id: str, seats: int) -> list[str]:
@@ -250,7 +247,7 @@ def test_one_player_examples_say_how_a_deal_runs_with_several(lang: str) -> None
 
 
 def test_a_casino_sheet_says_it_of_the_dealer_and_a_one_player_table_not_at_all() -> None:
-    assert "the dealer then plays one hand against them all" in sheet("australian-pontoon", "en")
+    assert "then the dealer plays one hand against them all" in sheet("australian-pontoon", "en")
     assert "дилер играет одну руку" in sheet("australian-pontoon", "ru")
     assert load_bundled("siebzehn-und-vier").table.max_players == 1
     assert "Each example has one player" not in sheet("siebzehn-und-vier", "en")
@@ -258,8 +255,7 @@ def test_a_casino_sheet_says_it_of_the_dealer_and_a_one_player_table_not_at_all(
 
 # 4. ---------------------------------------------------------------------------------------
 
-PART_MARK = ("A ◆ at the end of a rule marks the whole rule; a ◆ before a sentence marks only "
-             "that sentence.")
+PART_MARK = "At a rule's end it marks the whole rule; before a sentence, only that sentence."
 
 
 def test_a_mark_goes_before_the_one_sentence_of_a_long_rule_that_differs() -> None:

@@ -396,8 +396,10 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "rounds": remembered(_PARTS, (*key, "rounds", examples),
                              lambda: worked_examples(ruleset, lang, examples))
         if examples != 0 else [],
-        "rounds_assume": " ".join(filter(None, (examples_assume(ruleset, lang),
-                                                 examples_seats(ruleset, lang, examples))))
+        # a PDF short of room (`tight`) leaves out how a deal runs with several players: the
+        # chapter of the deal says the order of turns
+        "rounds_assume": " ".join(filter(None, (examples_assume(ruleset, lang), "" if tight
+                                                 else examples_seats(ruleset, lang, examples))))
         if examples != 0 else "",
     }
 

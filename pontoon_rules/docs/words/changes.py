@@ -192,8 +192,8 @@ def _under(path: str, key: str) -> bool:
 SENTENCE_END = re.compile(r"(?<=[.!?։।۔。])\s+")
 """Where one sentence of a rule's words ends and the next begins, in every script the
 sheets print (Armenian «։», Punjabi «।», Urdu «۔»)."""
-PART_MARK = _("A ◆ at the end of a rule marks the whole rule; a ◆ before a sentence marks "
-              "only that sentence.")
+PART_MARK = _("At a rule's end it marks the whole rule; before a sentence, only that "
+              "sentence.")
 """The legend's words where a rule of several sentences differs in some of them (issue 49:
 a reader could not tell which clause of a long rule a ◆ at its end was about)."""
 

@@ -121,9 +121,8 @@ EXTRAS: dict[str, str] = {
                       "more, so that a kitty of %(amount)s is allowed."),
     "cause": _("%(cause)s: %(money)s."),
     "takes-bank": _("%(who)s takes the bank for the next deal."),
-    "several": _("Each example has one player. With several, the players take their turns one "
-                 "after another in the order of play, and the banker then plays one hand "
-                 "against them all, each player settled against it on their own."),
+    "several": _("Each example has one player; with several, they play in turn, then the "
+                 "banker plays one hand against them all."),
 }
 
 

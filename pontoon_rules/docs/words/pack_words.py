@@ -42,8 +42,7 @@ KNOWN_PACKS: dict[frozenset[Rank], str] = {
 """The stripped packs that have a name of their own (all four suits)."""
 PHRASES = (
     _("Played with one pack of %(count)s cards."),
-    _("Played with one pack of %(count)s cards; a second pack is kept at hand and joins "
-      "it only if the cards run out during a deal."),
+    _("One pack of %(count)s cards, a spare at hand."),
     _("Played with %(n)s packs of %(count)s cards shuffled together."),
     _("Played with an endless shoe: every card comes from a full pack of %(count)s cards, "
       "so each rank always has the same chance."),
@@ -136,9 +135,7 @@ def pack_size_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str
                       "%(count)s cards, so each rank always has the same chance.") % {
                           "count": count}
     elif pack.decks == 1 and second_pack_joins(ruleset):  # one statement of the packs (r49am)
-        out = gettext("Played with one pack of %(count)s cards; a second pack is kept at "
-                      "hand and joins it only if the cards run out during a deal.") % {
-                          "count": count}
+        out = gettext("One pack of %(count)s cards, a spare at hand.") % {"count": count}
     elif pack.decks == 1:
         out = gettext("Played with one pack of %(count)s cards.") % {"count": count}
     else:

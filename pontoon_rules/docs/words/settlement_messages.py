@@ -146,10 +146,10 @@ def hidden_paid(hidden: str, said: str) -> dict[str, object]:
     return {"odds": said, "stake": stake, "amount": int(stake * odd)}
 
 
-BUST_STAKE_ONLY = _("A bust is the exception: it pays only its stake.")
+BUST_STAKE_ONLY = _("A bust pays only its stake.")
 """After "a losing one pays the odds of the banker's hand", where a bust facing a banker's
 hand that collects more pays only its stake."""
-HIDDEN_EXCEPTION = _("A bust kept hidden is the exception: it pays %(odds)s (see below).")
+HIDDEN_EXCEPTION = _("A bust kept hidden pays %(odds)s (see below).")
 """After a blanket rate for every losing hand, where a bust kept hidden pays other odds."""
 HIDDEN_HELD = _("Until then its stake stays held in the bank: it is not free for the players "
                 "after you.")
