@@ -125,7 +125,7 @@ def test_vingt_un_natural_is_paid_by_the_others_at_settlement_bust_or_not() -> N
             "whatever the banker holds, even when the banker's natural vingt-un, shown at "
             "once, ends the deal; a player who has bust pays it too. †") in rule
     assert ("Платят при расчёте раздачи, что бы ни было у банкира, даже если банкир сразу "
-            "открыл натуральное двадцать одно и раздача на этом кончилась; игрок с перебором "
+            "открыл очко и раздача на этом кончилась; игрок с перебором "
             "тоже платит.") in sheet("vingt-un", "ru")
 
 
@@ -189,4 +189,4 @@ def test_vingt_un_shows_a_three_card_vingt_un_paid_double() -> None:
     examples = sheet("vingt-un", "en").split("## Worked examples")[1]
     shown = [x for x in examples.split("\n\n") if "with 3 cards: vingt-un." in x]
     assert shown and "player 1 wins 200" in shown[0], examples
-    assert "из 3 карт: двадцать одно." in sheet("vingt-un", "ru")
+    assert "3 карты, сумма 21: двадцать одно." in sheet("vingt-un", "ru")

@@ -31,7 +31,7 @@ from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 # RULES-DIGEST.md). Payout fields are checked on the payout table row of their class.
 SOURCE_SENTENCES: dict[str, dict[str, str]] = {
     "pagat-british": {
-        "pack.decks": "one pack of 52 cards",
+        "pack.decks": "One pack of 52 cards",
         "pack.ranks": "a king, queen or jack 10",
         "pack.suits": "of 52 cards",
         "pack.values": "every other card its number",
@@ -113,7 +113,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "between_deals.rotation_from_split_hand":
             "A pontoon on a split hand does not take the bank",
         "between_deals.rotation_when_banker_pontoon_at_once":
-            "declared on their turn, takes the bank even when the banker's pontoon ends the deal",
+            "takes the bank even when the banker's, shown before anyone plays, ends the deal",
         "between_deals.pontoon_maker_may_refuse": "No banker, a new one included, may give up",
         "between_deals.bank_sale": "only sell it between deals at an agreed price",
     },

@@ -334,6 +334,18 @@ def examples_assume(ruleset: Ruleset, lang: str) -> str:
         "amount": amount_of(ruleset, lang)(kitty)}
 
 
+def examples_seats(ruleset: Ruleset, lang: str, limit: int | None = None) -> str:
+    """How a deal runs with several players, in words, where every example printed has one
+    and the table seats more (issue 49): the players' turns one after another, then the
+    banker's one hand, settled against each (`flow`: the players' phase, then the
+    banker's; `settle_hand` a hand at a time); else ''."""
+    scripts = [r["script"] for r in printable_rounds(ruleset)[:limit]]
+    if ruleset.table.max_players < 2 or not scripts or any(
+            len(s["stakes"]) != 1 for s in scripts):
+        return ""
+    return translations(lang).gettext(EXTRAS["several"])
+
+
 def example_count(ruleset: Ruleset) -> int:
     """How many worked examples a sheet has room for at most."""
     return len(printable_rounds(ruleset))
@@ -385,7 +397,11 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "rounds": remembered(_PARTS, (*key, "rounds", examples),
                              lambda: worked_examples(ruleset, lang, examples))
         if examples != 0 else [],
-        "rounds_assume": examples_assume(ruleset, lang) if examples != 0 else "",
+        # a PDF short of room (`tight`) leaves out how a deal runs with several players: the
+        # chapter of the deal says the order of turns
+        "rounds_assume": " ".join(filter(None, (examples_assume(ruleset, lang), "" if tight
+                                                 else examples_seats(ruleset, lang, examples))))
+        if examples != 0 else "",
     }
 
 
@@ -408,6 +424,7 @@ def _parts(ruleset: Ruleset, lang: str, base: Ruleset | None) -> dict[str, Any]:
         "has_reading": any(s.reading for s in found),
         "has_silent": any(s.silent for s in found),
         "has_changed": any(s.changed for s in found),
+        "has_parts": any(s.parts for s in found),
         "payouts": payouts,
         "one_sided": bool(one_side_only(ruleset)),
         "sources": sheet_sources(ruleset, gettext, lang, base),

@@ -29,6 +29,8 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   `expected_cell`).
 - `settlement`: Who beats whom in words, generated from the resolved outcome table alone.
 - `outright`: The ranking's words for a player's hands that win whatever the banker holds.
+- `losing_words`: The exceptions of the payouts' blanket sentence about a losing hand: a
+  bust that pays only its stake, a bust kept hidden that pays its own odds.
 - `settlement_messages`: The sentences `docs.words.settlement` writes, for the catalog
   (`python_messages`): every who-beats-whom, payout, tie, bust, peek and exception message,
   in one list.

@@ -188,3 +188,25 @@ def _under(path: str, key: str) -> bool:
     `allowed` switch covers every field beside and below it: the double's rescue too)."""
     group = key.removesuffix(".allowed")
     return path == group or path.startswith(group + ".")
+
+
+SENTENCE_END = re.compile(r"(?<=[.!?։।۔。])\s+")
+"""Where one sentence of a rule's words ends and the next begins, in every script the
+sheets print (Armenian «։», Punjabi «।», Urdu «۔»)."""
+PART_MARK = _("At a rule's end it marks the whole rule; before a sentence, only that "
+              "sentence.")
+"""The legend's words where a rule of several sentences differs in some of them (issue 49:
+a reader could not tell which clause of a long rule a ◆ at its end was about)."""
+
+
+def marked_sentences(text: str, was: str | None) -> list[tuple[str, bool]]:
+    """A changed rule's sentences, each with whether it differs from the base's sentence of
+    the same rule (`was`), where only some do: a ◆ then goes before each that does; empty
+    where the whole rule is marked (the base has none of it, every sentence differs, or
+    the difference is one no sentence shows alone: a sentence dropped, an order changed)."""
+    if was is None:
+        return []
+    theirs = set(SENTENCE_END.split(was))
+    parts = [(s, s not in theirs) for s in SENTENCE_END.split(text)]
+    flags = {differs for _s, differs in parts}
+    return parts if flags == {True, False} else []

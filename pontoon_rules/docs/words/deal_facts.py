@@ -70,3 +70,14 @@ def pack_can_run_out(r: Ruleset) -> bool:
         return True
     most = deal_cards_most(r)
     return most is None or most > size
+
+
+def second_pack_joins(r: Ruleset) -> bool:
+    """Whether a game of one pack brings in a second when the cards run out during a deal,
+    which then stays in play with the first (`Session._restock`, `Pack.open_pack`): a pack
+    that can run out where a new pack is the rule, or where used and bust cards all go
+    under the pack at once (nothing is out of play but the table's cards)."""
+    b = r.between_deals
+    one_pile = b.used_cards_to_bottom and b.busted_cards_to_bottom_at_once
+    return (r.pack.decks == 1 and pack_can_run_out(r)
+            and (b.pack_runs_out.value == "new-pack" or one_pile))

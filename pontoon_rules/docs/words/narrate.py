@@ -121,6 +121,8 @@ EXTRAS: dict[str, str] = {
                       "more, so that a kitty of %(amount)s is allowed."),
     "cause": _("%(cause)s: %(money)s."),
     "takes-bank": _("%(who)s takes the bank for the next deal."),
+    "several": _("Each example has one player; with several, they play in turn, then the "
+                 "banker plays one hand against them all."),
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pontoon_rules.docs.words.deal_facts import second_pack_joins
 from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.marks import listed
 from pontoon_rules.engine.round.cards import SUIT_SYMBOLS
@@ -41,6 +42,7 @@ KNOWN_PACKS: dict[frozenset[Rank], str] = {
 """The stripped packs that have a name of their own (all four suits)."""
 PHRASES = (
     _("Played with one pack of %(count)s cards."),
+    _("One pack of %(count)s cards, a spare at hand."),
     _("Played with %(n)s packs of %(count)s cards shuffled together."),
     _("Played with an endless shoe: every card comes from a full pack of %(count)s cards, "
       "so each rank always has the same chance."),
@@ -132,6 +134,8 @@ def pack_size_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str
         out = gettext("Played with an endless shoe: every card comes from a full pack of "
                       "%(count)s cards, so each rank always has the same chance.") % {
                           "count": count}
+    elif pack.decks == 1 and second_pack_joins(ruleset):  # one statement of the packs (r49am)
+        out = gettext("One pack of %(count)s cards, a spare at hand.") % {"count": count}
     elif pack.decks == 1:
         out = gettext("Played with one pack of %(count)s cards.") % {"count": count}
     else:

@@ -18,6 +18,7 @@ from pontoon_rules.docs.words.changes import (
     DROPPED,
     NO_DIFFERENCE,
     OVERLAY_WORDS,
+    PART_MARK,
     Before,
     before,
     changed,
@@ -25,6 +26,7 @@ from pontoon_rules.docs.words.changes import (
     dropped_text,
     gone,
     hand_key,
+    marked_sentences,
     overlay_words,
 )
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
@@ -186,6 +188,13 @@ class Sentence:
     silent: bool = False  # ‡: the source does not say (a custom, `Rule.reads`; implied)
     was: str | None = None  # the base's sentence where this one's words differ (`compared`)
 
+    @property
+    def parts(self) -> list[tuple[str, bool]]:
+        """The sentences of a rule changed in some of them, each with whether it differs
+        (`changes.marked_sentences`: ◆ before each that does); empty where the mark, if
+        any, covers the whole rule."""
+        return marked_sentences(self.text, self.was) if self.changed else []
+
 
 def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
               odds_in_table: bool = False) -> list[Sentence]:
@@ -334,7 +343,7 @@ def python_messages() -> list[str | tuple[str, str]]:
     """The translatable strings defined here (for the catalog; a plural as its pair)."""
     return [*CHAPTER_TITLES.values(), UNITS,
             *(text for words in OVERLAY_WORDS.values() for text in words.values()),
-            NO_DIFFERENCE, DROPPED, *lacking.python_messages(), *home.python_messages()]
+            NO_DIFFERENCE, DROPPED, PART_MARK, *lacking.python_messages(), *home.python_messages()]
 
 
 def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = False,
@@ -358,13 +367,15 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
     for chapter in by_chapter(found, lang):
         lines += ["", chapter["title"]]
         for rule in chapter["rules"]:
-            marks = ((" ◆" if rule.changed else "") + (" †" if rule.reading else "")
-                     + (" ‡" if rule.silent else ""))
-            lines.append(f"  {rule.text}{marks}")
+            marks = ((" ◆" if rule.changed and not rule.parts else "")
+                     + (" †" if rule.reading else "") + (" ‡" if rule.silent else ""))
+            text = " ".join(("◆ " if differs else "") + part for part, differs in rule.parts)
+            lines.append(f"  {text or rule.text}{marks}")
             if paths:
                 lines.append("      " + " ".join(rule.paths))
     if any(s.changed for s in found):
-        lines += ["", "◆ " + words["mark"]]
+        lines += ["", "◆ " + words["mark"] + (
+            " " + gettext(PART_MARK) if any(s.parts for s in found) else "")]
     if any(s.reading for s in found):
         lines += ["", "† " + gettext(READING_LEGEND)]
     if any(s.silent for s in found):

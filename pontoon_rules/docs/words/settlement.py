@@ -26,6 +26,7 @@ from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, same_total_words
 from pontoon_rules.docs.words.hands import names_or
+from pontoon_rules.docs.words.losing_words import losing_exceptions
 from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed, odds
 from pontoon_rules.docs.words.outright import even_against, outright_clause, outright_first
 from pontoon_rules.docs.words.reach import decided_table
@@ -228,7 +229,10 @@ def _payouts(w: _Words) -> Said:
                          "odds of the banker's hand (%(example)s). Any other total wins "
                          "%(pays)s; the banker's other total collects %(collects)s.") % {
             **words, "example": _example(w, pays | collects)}
-    return Said("payouts", text, tuple(claims), ("settlement.pays", "settlement.collects"))
+    text += losing_exceptions(w.r, w.table, collects, w.gettext)
+    hidden = ("settlement.hidden_bust_pays",) if w.r.settlement.hidden_bust_pays else ()
+    return Said("payouts", text, tuple(claims), ("settlement.pays", "settlement.collects",
+                                                 *hidden))
 
 
 def _same_against_same(w: _Words, ids: list[str]) -> str:

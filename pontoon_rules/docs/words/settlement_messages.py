@@ -146,6 +146,11 @@ def hidden_paid(hidden: str, said: str) -> dict[str, object]:
     return {"odds": said, "stake": stake, "amount": int(stake * odd)}
 
 
+BUST_STAKE_ONLY = _("A bust pays only its stake.")
+"""After "a losing one pays the odds of the banker's hand", where a bust facing a banker's
+hand that collects more pays only its stake."""
+HIDDEN_EXCEPTION = _("A bust kept hidden pays %(odds)s (see below).")
+"""After a blanket rate for every losing hand, where a bust kept hidden pays other odds."""
 HIDDEN_HELD = _("Until then its stake stays held in the bank: it is not free for the players "
                 "after you.")
 """Said where the bank caps each stake as it stands (`table.bank.cap`): a hidden bust is not
@@ -228,7 +233,7 @@ MESSAGES = (
     _("%(odds)s on %(stake)s is %(amount)s"),
     *BANKER_BUST.values(),
     LOSES_AT_ONCE, LOSES_WHEN_OPENED, STAKE_ONLY, STAKE_ONLY_OTHERS, STAKE_ONLY_WHEN_OPENED,
-    HIDDEN_BUST, HIDDEN_HELD, HIDDEN_DEBT,
+    HIDDEN_BUST, HIDDEN_HELD, HIDDEN_DEBT, BUST_STAKE_ONLY, HIDDEN_EXCEPTION,
     LOSES_AFTER, BOTH_BUST_OPEN,
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "
       "returned."),
