@@ -39,7 +39,7 @@ table's «dằn», «quắc», «đủ tuổi»/«non» (16 points or more, or l
 ENGLISH = {"banker", "twist", "twists", "stick", "bust", "stake", "stakes", "player",
            "card", "cards", "the", "and", "of", "wins", "loses", "dealer", "hit", "stand"}
 LETTERS = {"it": ("Carte: A asso, R re, C cavallo, F fante", "R ♠ 7 ♥"),
-           "vi": ("Lá bài: A át, K già, Q đầm, J bồi", "A ♠ K ♥")}
+           "vi": ("Lá bài: A xì, K già, Q đầm, J bồi", "A ♠ K ♥")}
 
 
 @cache
@@ -113,7 +113,7 @@ def test_the_vietnamese_pdf_draws_every_letter_with_its_marks() -> None:
     ("vi", "Trò này không có: gấp đôi, tách bài, bỏ bài không mất tiền (bỏ hai lá đầu và nhận "
            "lại toàn bộ tiền cược), bảo hiểm."),  # its own lineage's free hand (g49c, r49k,
     # g49f), and what the casino's game with its pack offers (g49ai)
-    ("vi", "Lá át tính 1, 10 hoặc 11, dù bài có bao nhiêu lá; mỗi lá át lấy"),
+    ("vi", "Con xì tính 1, 10 hoặc 11, dù bài có bao nhiêu lá; mỗi con xì lấy"),
 ])
 def test_the_pack_and_the_rules_not_played_read_in_the_language(lang: str, phrase: str) -> None:
     assert phrase in sheet(lang, "md").decode().replace("\\", "")

@@ -373,7 +373,7 @@ def test_a_natural_whose_name_has_brackets_is_not_bracketed_again() -> None:
     """Sette e mezzo: 'Holding a natural (sette e mezzo reale (two cards))'."""
     declare = said("sette-e-mezzo")["declare"]
     assert "((" not in declare and "))" not in declare
-    assert "Holding a natural — sette e mezzo reale (two cards) — declare it" in declare
+    assert "a natural — sette e mezzo reale (two cards) — declare it" in declare
     assert "Holding a natural (pontoon), declare it" in said("pagat-british")["declare"]
 
 

@@ -191,10 +191,11 @@ def test_shoots_words_are_the_tables(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("ruleset_id", "said"), [
-    ("sette-e-mezzo", ["Pass («passa»): take no more cards. You may pass on any total.",
-                       "Draw: ask the banker for another card", "stakes 100, draws K♦, passes"]),
-    ("siebzehn-und-vier", ["Pass («passe»): take no more cards.",
-                           "Draw («kaufen»): take another card", "draws 9♥, raises the stake",
+    ("sette-e-mezzo", ["Stand (“sto”): take no more cards. You may stand on any total.",
+                       "Draw: ask the banker for another card", "stakes 100, draws K♦, stands"]),
+    ("siebzehn-und-vier", ["Stand (say “passe”, which here does not mean dropping out): take no "
+                           "more cards.",
+                           "Draw (“kaufen”): take another card", "draws 9♥, raises the stake",
                            "after drawing too", "a Skat pack, from the seven up"])])
 def test_the_english_sheet_says_the_games_own_action_words(ruleset_id: str,
                                                            said: list[str]) -> None:

@@ -188,7 +188,7 @@ def _dealt(ruleset_id: str, shoe: str) -> RoundState:
     ("pagat-british", "hy", "տուզը և 4-ը տալիս են 15"),
     ("pagat-british", "pa", "ਯੱਕਾ ਅਤੇ 4 ਮਿਲ ਕੇ 15 ਬਣਦੇ ਹਨ"),
     ("pagat-british", "ur", "اکا اور 4 مل کر 15 بنتے ہیں"),
-    ("xi-dach", "vi", "át với một lá 5 là 16 điểm"),
+    ("xi-dach", "vi", "con xì với một lá 5 là 16 điểm"),
     ("casino-ochko", "ru", "туз и 4 дают 15.")])
 def test_a_soft_total_counts_for_sticking_as_the_engine_counts_it(
         ruleset_id: str, lang: str, said: str) -> None:

@@ -193,7 +193,7 @@ def test_a_double_bust_is_said_with_its_worked_example_as_our_reading() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("vi", "Lá át tính 1, 10 hoặc 11, dù bài có bao nhiêu lá;"),
+    ("vi", "Con xì tính 1, 10 hoặc 11, dù bài có bao nhiêu lá;"),
     ("en", "An ace counts 1, 10 or 11, whatever the number of cards in the hand;"),
     ("ru", "сколько бы карт ни было в руке;")])
 def test_the_ace_is_said_to_count_alike_whatever_the_hand_size(lang: str, said: str) -> None:

@@ -100,7 +100,7 @@ def test_xi_dach_names_its_special_hands_by_their_names() -> None:
     text = sheet("xi-dach", "vi")
     assert "tổ hợp" not in text
     assert "- Ai có một trong các bài xì bàng hoặc xì dách thì báo và lật cả hai lá lên." in text
-    assert "- Xì bàng: các lá A A, ngay khi chia, báo ngay." in text
+    assert "- Xì bàng: hai con xì, ngay khi chia, bài đặc biệt." in text
 
 
 def test_sette_e_mezzo_leaves_giving_up_or_selling_the_bank_to_the_table() -> None:

@@ -150,4 +150,4 @@ def test_a_call_off_names_the_hands_the_sheet_defines() -> None:
     text = sheet("ban-luck", "ru")
     assert "натуральн" not in text
     assert "даже за комбинацию, собранную сразу с раздачи, и карты сдаются заново" in text
-    assert "Бан-бан: карты Т Т, только сданные карты, сразу с раздачи." in text
+    assert "Бан-бан: два туза, только сданные карты, сразу с раздачи." in text

@@ -20,7 +20,7 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", "Feuer (two aces) or geborene Einundzwanzig (ace and ten)"),
+    ("en", "Feuer (two aces) or geborene Einundzwanzig (a natural 21, ace and ten)"),
     ("ru", "«огонь» (два туза) или 21 с двух карт"),
     ("de", "Feuer (zwei Asse) oder geborene Einundzwanzig"),
 ])
@@ -64,8 +64,8 @@ def test_the_one_on_one_words_follow_the_fields_not_the_game(tmp_path: Path) -> 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_belarus_pontoon_beats_the_bankers_21_in_a_players_hand(lang: str) -> None:
     text = sheet("belarus-ponton", lang)
-    assert {"en": "In a player's hand it also beats the banker's ordinary 21.",
-            "ru": "У игрока эта комбинация бьёт и обычную сумму 21 у дилера."}[lang] in text
+    assert {"en": "Whoever holds it, it also beats an ordinary 21 in the other's hand.",
+            "ru": "У кого бы она ни была, она бьёт и обычные 21 у другой стороны."}[lang] in text
     assert "It also beats" not in text
 
 

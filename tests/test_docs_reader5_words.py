@@ -108,7 +108,7 @@ def test_the_russian_payout_table_says_kombinatsiya(ruleset_id: str) -> None:
 # -- 3. Belarus: who beats what, and the plain-total cell -----------------------------------
 def test_belarus_says_whose_pontoon_beats_the_dealers_plain_21() -> None:
     text = _sheet("belarus-ponton", "ru")
-    assert "У игрока эта комбинация бьёт и обычную сумму 21 у дилера." in text
+    assert "У кого бы она ни была, она бьёт и обычные 21 у другой стороны." in text
     assert "Бьёт и обычную сумму" not in text
 
 

@@ -18,8 +18,8 @@ def test_siebzehns_english_draw_is_not_called_a_buy() -> None:
     """The source's «kaufen» is quoted once; the English action is 'draw', since an English
     buy adds to the stake and Siebzehn und Vier adds nothing for a card (stakes.buy none)."""
     text = sheet("siebzehn-und-vier", "en")
-    assert "Draw («kaufen»): take another card, without adding to your stake." in text
-    assert "buy" not in text.lower().replace("«kaufen»", "")
+    assert "Draw (“kaufen”): take another card, without adding to your stake." in text
+    assert "buy" not in text.lower().replace("“kaufen”", "")
 
 
 def test_a_bust_thrown_in_face_up_says_it_may_be_kept_hidden_where_the_rules_allow() -> None:

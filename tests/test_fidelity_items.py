@@ -95,10 +95,10 @@ def test_2_belarus_pontoon_against_a_dealers_21_is_an_open_reading_quoting_both(
     assert "by-total" in note and "2.3273%" in note and "1.3546%" in note
     found = [s for s in sentences(r) if "hands.definitions.pontoon.against_total" in s.paths]
     assert found and all(s.open for s in found)  # the sheet's † on the pontoon
-    assert "In a player's hand it also beats the banker's ordinary 21." in found[0].text
+    assert "Whoever holds it, it also beats an ordinary 21 in the other's hand." in found[0].text
     russian = [s for s in sentences(r, "ru") if s.key == found[0].key]
     # seed 003's «дилер», and whose hand beats what (reader 5)
-    assert "У игрока эта комбинация бьёт и обычную сумму 21 у дилера." in russian[0].text
+    assert "У кого бы она ни была, она бьёт и обычные 21 у другой стороны." in russian[0].text
 
 
 def test_2_belarus_pontoon_beats_a_dealers_21_of_three_cards_as_in_blackjack() -> None:

@@ -50,9 +50,8 @@ def aces_words(ruleset: Ruleset, gettext: Gettext) -> str:
     by_cards = ruleset.pack.ace_values_by_cards
     if not by_cards:
         return ""
-    counts = [c for i, c in enumerate(sorted(by_cards))
-              if i == 0 or by_cards[c] != by_cards[sorted(by_cards)[i - 1]]]
-    if len(counts) == 1 and counts[0] <= 2:  # alike in every hand a player plays
+    counts = _counts(by_cards)
+    if aces_alike(ruleset):
         return " " + gettext("An ace counts %(values)s, whatever the number of cards in "
                              "the hand; each ace counts whichever of these gives the best "
                              "total not over 21.") % {
@@ -73,6 +72,23 @@ def aces_words(ruleset: Ruleset, gettext: Gettext) -> str:
     return " " + gettext("An ace counts by the number of cards in the hand: %(items)s; "
                          "each ace counts whichever of these gives the best total not over 21."
                          ) % {"items": in_parts(items, gettext)}
+
+
+def _counts(by_cards: dict[int, tuple[int, ...]]) -> list[int]:
+    """The numbers of cards from which an ace's values change (`pack.ace_values_by_cards`:
+    a number's values hold for every larger hand up to the next number)."""
+    ordered = sorted(by_cards)
+    return [c for i, c in enumerate(ordered) if i == 0 or by_cards[c] != by_cards[ordered[i - 1]]]
+
+
+def aces_alike(ruleset: Ruleset) -> bool:
+    """Whether `pack.ace_values_by_cards` gives an ace the same values in every hand a
+    player plays (two cards or more): the values sentence then says "whatever the number
+    of cards", and no later sentence may say an ace counts by the cards (r49zh: «tính theo
+    số lá trên tay» against «dù bài có bao nhiêu lá»)."""
+    by_cards = ruleset.pack.ace_values_by_cards
+    counts = _counts(by_cards) if by_cards else []
+    return len(counts) == 1 and counts[0] <= 2
 
 
 def _either(values: tuple[int, ...], gettext: Gettext) -> str:

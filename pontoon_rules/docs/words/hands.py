@@ -10,7 +10,6 @@ cards from the game's own pack that the engine classifies as that hand.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from fractions import Fraction
 
 from pontoon_rules.docs.words import marks
 from pontoon_rules.docs.words.amounts import amount_of
@@ -20,9 +19,9 @@ from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.letters import rank_letter
 from pontoon_rules.docs.words.marks import listed, stopped
 from pontoon_rules.docs.words.pack_words import suit_words
+from pontoon_rules.docs.words.ranking_sides import banker_beats_total, beats_equal_total
 from pontoon_rules.docs.words.reach import bonus, doubled_can_hold, split_can_make
 from pontoon_rules.ruleset.format.common import (
-    AgainstTotal,
     NaturalTakes,
     OutcomeResult,
     Suit,
@@ -106,6 +105,10 @@ BONUS_ON_SPLIT = "also on a split hand"
 _PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
             ("%(count)s or more cards", "%(count)s or more cards"),
             ("at most %(count)s card", "at most %(count)s cards"))
+EQUAL_TOTAL = {False: _("In a player's hand it also beats the banker's ordinary %(total)s."),
+               True: _("Whoever holds it, it also beats an ordinary %(total)s in the other's "
+                       "hand.")}
+"""A natural above an ordinary hand of its total: a player's only, or either side's."""
 ONE_SIDE_HANDS = (_("Only a player's counts."), _("Only the banker's counts."),
                   _("The banker's counts too."))
 """A named hand's words for which side may hold it (`player_can_hold`, `banker_can_hold`)."""
@@ -114,13 +117,13 @@ PHRASES = (
     _("%(name)s: %(cards)s"), _("%(low)s to %(high)s cards"), _("making %(total)s"),
     _("totalling %(total)s or less"), _("totalling %(low)s to %(high)s"),
     _("totalling %(total)s or more"), _("of any total"), _("all of one rank"),
-    _("the ranks %(ranks)s"), _("as dealt"), _("not on a split hand"),
+    _("the ranks %(ranks)s"), _("two aces"), _("as dealt"), _("not on a split hand"),
     _("not after doubling"), _(PRIZE_ON_SPLIT), _(BONUS_ON_SPLIT), _("a natural"),
     _(NATURAL_ON_SPLIT), _(NATURAL_TAKEN), _("Pays %(odds)s."),
     _("As the banker's hand it collects %(odds)s."),
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
     _("It may stick even below %(n)s."), _("%(name)s (defined but not ranked: not played)"),
-    _("In a player's hand it also beats the banker's ordinary %(total)s."),
+    *EQUAL_TOTAL.values(),
     _("The banker's beats any ordinary total of a player, even a higher one."),
     _("Whoever holds it, it beats any ordinary total, even a higher one."),
     *_SUITS.values(), *_TAKES.values(), *_TAKES_ALL.values(), _TAKES_SPLIT, _TAKES_RESCUED,
@@ -165,6 +168,8 @@ def _cards_words(d: HandDefinition, r: Ruleset, ngettext: Ngettext, gettext: Get
     low = _fewest_cards(d, r, low)
     if high is None and _most_cards(d, r) == low:  # "5 or more" where a hand holds at most 5
         high = low
+    if d.ranks is not None and [k.value for k in d.ranks] == ["A", "A"]:
+        return gettext("two aces")  # r49zg: "the ranks A A" read as a code
     if d.ranks is not None:
         return gettext("the ranks %(ranks)s") % {
             "ranks": " ".join(rank_letter(r.value, gettext) for r in d.ranks)}
@@ -302,8 +307,8 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     if taken:
         out.append(stopped(taken[:1].upper() + taken[1:], gettext))
         out += _takes_after(ruleset, d, gettext)
-    if beats_equal_total(ruleset, hand_id):
-        out.append(gettext("In a player's hand it also beats the banker's ordinary %(total)s.")
+    if beats_equal_total(ruleset, hand_id):  # both sides where the banker's beats it too (r49zg)
+        out.append(gettext(EQUAL_TOTAL[banker_beats_total(ruleset, hand_id)])
                    % {"total": points_text(d.max_total or 0)})
     out += _drawing(ruleset, d, gettext)
     out += between_players_words(ruleset, d, gettext, lang,
@@ -337,35 +342,6 @@ def _banker_draws_it(ruleset: Ruleset, hand_id: str, gettext: Gettext, lang: str
             return gettext(_ONE_CARD_RANKS) % {
                 "name": name, "ranks": " ".join(rank_letter(r.value, gettext) for r in d.ranks)}
     return gettext(_FEWER_CARDS) % {"name": name}
-
-
-def beats_equal_total(ruleset: Ruleset, hand_id: str) -> bool:
-    """Whether a player's hand `hand_id`, of one total, ranks above an ordinary hand of that
-    total the banker can hold (a pontoon above a dealer's 21 of three cards): what its
-    `against_total: ranking` decides, said where such a banker's hand exists."""
-    d = ruleset.hands.definitions[hand_id]
-    total, ranking = d.max_total, ruleset.hands.ranking
-    if (not d.player_can_hold or d.wins_outright or d.against_total is not AgainstTotal.RANKING
-            or total is None or d.min_total != total or hand_id not in ranking
-            or ranking.index(hand_id) > ranking.index(TOTAL)):
-        return False
-    cell = outcome_table(ruleset).get((hand_id, TOTAL))
-    if cell is None or cell.exception or cell.result is not OutcomeResult.WIN:
-        return False
-    most = ruleset.banker.max_cards or 12
-    return any(not _banker_hand_named(ruleset, cards, total) for cards in range(3, most + 1))
-
-
-def _banker_hand_named(ruleset: Ruleset, cards: int, total: Fraction) -> bool:
-    """Whether every banker's hand of `cards` cards totalling `total` is a named hand."""
-    for _id, d in ruleset.hands.ranked():
-        low, high = d.cards_range
-        if (d.banker_can_hold and d.ranks is None and not d.same_rank
-                and d.suits is SuitRule.ANY and not d.dealt_only and low <= cards
-                and (high is None or cards <= high)
-                and (d.min_total or 0) <= total <= (d.max_total or 99)):
-            return True
-    return False
 
 
 PLAYER = "player"

@@ -147,6 +147,17 @@ def recording() -> Iterator[set[str]]:
         _LOOKED_UP.reset(token)
 
 
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Look messages up unseen by any `recording` block running: words rendered only to be
+    compared (another language's), never printed, need no translation."""
+    token = _LOOKED_UP.set(())
+    try:
+        yield
+    finally:
+        _LOOKED_UP.reset(token)
+
+
 def is_recording() -> bool:
     """Whether a `recording` block is running (a memo of rendered words must then render
     anew, so that the block sees every message the words look up)."""

@@ -9,10 +9,10 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
-from pontoon_rules.ruleset.format.common import Rank
+from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, Rank, SuitRule
 from pontoon_rules.ruleset.format.hands import HandDefinition
 from pontoon_rules.ruleset.format.model import Ruleset
-from pontoon_rules.ruleset.resolving.outcomes import BUST, WIN
+from pontoon_rules.ruleset.resolving.outcomes import BUST, TOTAL, WIN, outcome_table
 
 
 def one_side_only(ruleset: Ruleset) -> dict[str, tuple[list[str], list[str]]]:
@@ -91,3 +91,38 @@ def wins_whatever(table: Mapping[tuple[str, str], Any], hand_id: str) -> bool:
     the outcome table `table` (`docs.words.reach.decided_table`)."""
     cells = [c for (p, b), c in table.items() if p == hand_id and b != BUST]
     return bool(cells) and all(c.result is WIN for c in cells)
+
+
+def beats_equal_total(ruleset: Ruleset, hand_id: str) -> bool:
+    """Whether a player's hand `hand_id`, of one total, ranks above an ordinary hand of that
+    total the banker can hold (a pontoon above a dealer's 21 of three cards): what its
+    `against_total: ranking` decides, said where such a banker's hand exists."""
+    d = ruleset.hands.definitions[hand_id]
+    total, ranking = d.max_total, ruleset.hands.ranking
+    if (not d.player_can_hold or d.wins_outright or d.against_total is not AgainstTotal.RANKING
+            or total is None or d.min_total != total or hand_id not in ranking
+            or ranking.index(hand_id) > ranking.index(TOTAL)):
+        return False
+    cell = outcome_table(ruleset).get((hand_id, TOTAL))
+    if cell is None or cell.exception or cell.result is not OutcomeResult.WIN:
+        return False
+    most = ruleset.banker.max_cards or 12
+    return any(not _banker_hand_named(ruleset, cards, total) for cards in range(3, most + 1))
+
+
+def banker_beats_total(ruleset: Ruleset, hand_id: str) -> bool:
+    """Whether the banker's `hand_id` beats a player's ordinary total (the outcome table)."""
+    cell = outcome_table(ruleset).get((TOTAL, hand_id))
+    return cell is not None and cell.result is OutcomeResult.LOSE
+
+
+def _banker_hand_named(ruleset: Ruleset, cards: int, total: Fraction) -> bool:
+    """Whether every banker's hand of `cards` cards totalling `total` is a named hand."""
+    for _id, d in ruleset.hands.ranked():
+        low, high = d.cards_range
+        if (d.banker_can_hold and d.ranks is None and not d.same_rank
+                and d.suits is SuitRule.ANY and not d.dealt_only and low <= cards
+                and (high is None or cards <= high)
+                and (d.min_total or 0) <= total <= (d.max_total or 99)):
+            return True
+    return False

@@ -219,9 +219,27 @@ def compared(ruleset: Ruleset, base: Ruleset, lang: str = SOURCE_LANGUAGE,
     said = _said(ruleset, lang, odds_in_table)
     was = before(base, lang, odds_in_table, _said)
     shown = {s.key: s.text for s in was.shown}
+    english = _changed_in_english(ruleset, base, lang, odds_in_table)
     found = [replace(s, changed=True, was=shown.get(s.key))
-             if changed(s.key, said.words[s.key], was) else s for s in said.shown]
+             if changed(s.key, said.words[s.key], was) or s.key in english else s
+             for s in said.shown]
     return found, gone({s.key for s in found}, was)
+
+
+def _changed_in_english(ruleset: Ruleset, base: Ruleset, lang: str,
+                        odds_in_table: bool) -> set[str]:
+    """The keys of the sentences whose English words differ from `base`'s, for a sheet in
+    another language (`lang`): a rule differs from its base whatever the language it is
+    read in. A translation may give both games' hands one name (Ban Luck's ban-ban is
+    «xì bàng» in Vietnamese), and the Vietnamese sheet of Xì dách lost the ◆ the English
+    one has (r49zh)."""
+    if lang.partition("@")[0] == SOURCE_LANGUAGE:
+        return set()
+    english = words_of(ruleset, SOURCE_LANGUAGE)
+    with i18n.unrecorded():  # compared, not printed: no catalog need translate them
+        said = _said(ruleset, english, odds_in_table)
+        was = before(base, english, odds_in_table, _said)
+    return {key for key, words in said.words.items() if changed(key, words, was)}
 
 
 def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:

@@ -1,17 +1,16 @@
 """Who beats whom in words, generated from the resolved outcome table alone.
 
-The sentences of a sheet's settlement (the ranking, what wins are paid, equal hands, a
-banker who busts, a player who busts, a banker's pontoon at the peek, the exceptions)
-are written here from `ruleset.resolving.outcomes.outcome_table`, the table the engine settles
-by, never from a field that a later rule overrides (`settlement.ties` beside an
-exception in `settlement.outcomes`). Each sentence carries its meaning as `Claim`s:
-what it says about pairs of a player's hand and a banker's hand. General sentences
-(level 0: the ranking, the odds) are read as overridden by more specific ones (level
-1: equal hands, busts, the peek; level 2: the exceptions, pair by pair). The general
-sentences are chosen first; every pair of the table where their claims would mislead a
-reader is then said as an exception, so that the claims, read so, give the table back
-exactly (`expected_cell`). The property test plays random overlays through the engine
-and checks each settled hand against these claims.
+The sentences of a sheet's settlement (the ranking, what wins are paid, equal hands, a banker
+who busts, a player who busts, a banker's pontoon at the peek, the exceptions) are written here
+from `ruleset.resolving.outcomes.outcome_table`, the table the engine settles by, never from a
+field that a later rule overrides (`settlement.ties` beside an exception in
+`settlement.outcomes`). Each sentence carries its meaning as `Claim`s: what it says about pairs
+of a player's hand and a banker's hand. General sentences (level 0: the ranking, the odds) are
+read as overridden by more specific ones (level 1: equal hands, busts, the peek; level 2: the
+exceptions, pair by pair). The general sentences are chosen first; every pair of the table where
+their claims would mislead a reader is then said as an exception, so that the claims, read so,
+give the table back exactly (`expected_cell`). The property test plays random overlays through
+the engine and checks each settled hand against these claims.
 """
 
 from __future__ import annotations
@@ -33,6 +32,7 @@ from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
     BANKER_BUST,
+    BANKER_BUST_HIDDEN,
     BOTH_BUST_OPEN,
     EXCEPTIONS_TO,
     HIDDEN_BUST,
@@ -124,11 +124,10 @@ def settlement_said(ruleset: Ruleset, gettext: Gettext, name: Callable[[str], st
                     lang: str = "en") -> dict[str, Said]:
     """The settlement sentences of `ruleset` by rule key, from its outcome table.
 
-    `name(hand_id)` names a named hand in the sheet's language. Keys: `ranking`,
-    `payouts`, `ties`, `banker_bust`, `player_bust`, `banker_pontoon` (left out where
-    the game's deal cannot show one), `outcomes` (left out where there is no exception),
-    its words after the heading's colon cased as `lang` writes them (`marks.after_colon`).
-    """
+    `name(hand_id)` names a named hand in the sheet's language. Keys: `ranking`, `payouts`,
+    `ties`, `banker_bust`, `player_bust`, `banker_pontoon` (left out where the game's deal
+    cannot show one), `outcomes` (left out where there is no exception), its words after the
+    heading's colon cased as `lang` writes them (`marks.after_colon`)."""
     w = _Words(ruleset, gettext, name, lang)
     said = {s.key: s for s in map(w.said, (_ranking, _payouts, _ties, _banker_bust,
                                            _player_bust, _banker_pontoon)) if s is not None}
@@ -236,8 +235,7 @@ def _payouts(w: _Words) -> Said:
 
 
 def _same_against_same(w: _Words, ids: list[str]) -> str:
-    """'pontoon against pontoon, five-card trick against five-card trick or two ordinary
-    totals'."""
+    """'pontoon against pontoon, five-card trick against five-card trick or two totals'."""
     return either([w.gettext("two ordinary totals") if h == TOTAL else
                    w.gettext("%(hand)s against %(hand)s") % {"hand": w.name(h)} for h in ids],
                   w.gettext)
@@ -277,13 +275,14 @@ def _banker_bust(w: _Words) -> Said | None:
         return None
     # one player with one hand: the banker plays only a player who has not bust
     alone = w.r.table.max_players == 1 and not w.r.player.split.allowed
+    words = (BANKER_BUST_HIDDEN if not (alone or w.r.faces.bust_shown)
+             else {fixed: BANKER_BUST[(alone, fixed)] for fixed in (False, True)})
     if all(w.table[(p, b)].pays == payout(w.r, p) for p, b in pairs):
-        text = w.gettext(BANKER_BUST[(alone, False)])
+        text = w.gettext(words[False])
         claims = [Claim(frozenset([pair]), 1, WIN, pays=payout(w.r, pair[0])) for pair in pairs]
     else:
         paid = odds_fraction(w.r.settlement.pays)
-        text = w.gettext(BANKER_BUST[(alone, True)]) % {
-            "odds": odds(paid, w.gettext)}
+        text = w.gettext(words[True]) % {"odds": odds(paid, w.gettext)}
         claims = [Claim(pairs, 1, WIN, pays=paid)]
     return Said("banker_bust", text, tuple(claims), ("settlement.banker_bust_pays_by_class",))
 
@@ -298,7 +297,9 @@ def _player_bust(w: _Words) -> Said:
         others = any(d.paid_by_players for _h, d in w.r.hands.ranked())  # a bust pays them too
         shown = w.r.faces.bust_shown  # a hidden bust that pays more has its own sentence
         more = most > 1 and (shown or w.r.settlement.hidden_bust_pays is None)
-        text = w.gettext(bust_loses(at_once, shown, more, others))
+        alone = w.r.table.max_players == 1 and not (
+            w.r.player.split.allowed or w.r.banker.draws_when_no_live_hands)
+        text = w.gettext(bust_loses(at_once, shown, more, others, alone))
         if both_bust_open(w.r):
             text += " " + w.gettext(BOTH_BUST_OPEN)
         claims = (Claim(rest | w.pairs(lambda p, b: p == b == BUST), 1, LOSE,

@@ -108,11 +108,23 @@ BANKER_BUST = {
 or where the banker meets one player with one hand (the banker plays only a player who
 has not bust); paid what each hand pays, or the same odds for all."""
 
+BANKER_BUST_HIDDEN = {
+    False: _("If the banker busts, every hand that has not bust wins, paid what its hand "
+             "pays."),
+    True: _("If the banker busts, every hand that has not bust wins, paid %(odds)s."),
+}
+"""`BANKER_BUST` at a table of players whose bust hands stay face down (`faces.bust_shown`
+off): a hidden bust lies there like a hand still standing, and a reader took it to win
+(r49zh); the engine settles it as lost (`settlement.player_bust_loses_at_once` or not)."""
+
 LOSES_AT_ONCE = _("If you bust, you lose your stake at once, even if the banker busts later.")
 STAKE_ONLY = _("If you bust, you lose only your stake, at once, whatever the banker then does.")
 """A bust's loss at once where a banker's hand collects more than 1:1 (British Pontoon's
 five-card trick, 2:1): the engine settles a bust at its stake before the banker plays
 (r49k: a reader took the banker's 2:1 to reach a bust too)."""
+STAKE_ONLY_ALONE = _("If you bust, you lose only your stake, at once.")
+"""`STAKE_ONLY` where the banker meets one player, who does not play on after a bust
+(`banker.draws_when_no_live_hands` off): there is nothing the banker "then does" (r49zg)."""
 STAKE_ONLY_OTHERS = _("If you bust, you pay the banker only your stake, at once, whatever the "
                       "banker then holds, even a hand that takes more from the hands still "
                       "standing; what a bust pays another player's hand is said with that hand.")
@@ -177,7 +189,8 @@ def both_bust_open(ruleset: Ruleset) -> bool:
             and tie_rule(ruleset, BUST) is TieRule.PUSH)
 
 
-def bust_loses(at_once: bool, shown: bool, more: bool = False, others: bool = False) -> str:
+def bust_loses(at_once: bool, shown: bool, more: bool = False, others: bool = False,
+               alone: bool = False) -> str:
     """A bust's loss in words: at once where the hand is thrown in (only its stake, where a
     banker's hand collects `more` than 1:1: `STAKE_ONLY`, `STAKE_ONLY_OTHERS` where other
     players pay a hand too, `STAKE_ONLY_WHEN_OPENED` where it is kept face down), when opened
@@ -188,6 +201,8 @@ def bust_loses(at_once: bool, shown: bool, more: bool = False, others: bool = Fa
         return LOSES_AFTER
     if not shown:
         return STAKE_ONLY_WHEN_OPENED if more and not others else LOSES_WHEN_OPENED
+    if more and not others and alone:  # the banker does not play on (`alone`)
+        return STAKE_ONLY_ALONE
     return (STAKE_ONLY_OTHERS if others else STAKE_ONLY) if more else LOSES_AT_ONCE
 
 
@@ -231,8 +246,9 @@ MESSAGES = (
       "banker's hand (%(example)s). Any other total wins %(pays)s; the banker's other total "
       "collects %(collects)s."),
     _("%(odds)s on %(stake)s is %(amount)s"),
-    *BANKER_BUST.values(),
-    LOSES_AT_ONCE, LOSES_WHEN_OPENED, STAKE_ONLY, STAKE_ONLY_OTHERS, STAKE_ONLY_WHEN_OPENED,
+    *BANKER_BUST.values(), *BANKER_BUST_HIDDEN.values(),
+    LOSES_AT_ONCE, LOSES_WHEN_OPENED, STAKE_ONLY, STAKE_ONLY_ALONE, STAKE_ONLY_OTHERS,
+    STAKE_ONLY_WHEN_OPENED,
     HIDDEN_BUST, HIDDEN_HELD, HIDDEN_DEBT, BUST_STAKE_ONLY, HIDDEN_EXCEPTION,
     LOSES_AFTER, BOTH_BUST_OPEN,
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "

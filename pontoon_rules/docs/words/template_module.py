@@ -22,7 +22,7 @@ from pontoon_rules.docs.words import conditions, home, lacking, reach
 from pontoon_rules.docs.words.amounts import amount_of, limit_text, units_text
 from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.docs.words.conditions import applies, banker_natural, natural_beats_natural
-from pontoon_rules.docs.words.family_words import peek_words
+from pontoon_rules.docs.words.family_words import aces_alike, peek_words
 from pontoon_rules.docs.words.hands import hand_name, names_or
 from pontoon_rules.docs.words.i18n import as_unit, environment, translations
 from pontoon_rules.docs.words.i18n import mark as _
@@ -149,6 +149,7 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "surrender_aces": lambda: conditions.aces_past_surrender_limit(ruleset),
                "soft_stick": lambda: conditions.soft_stick_card(ruleset),
                "ace_said": lambda: ace_said_best(ruleset),
+               "aces_alike": lambda: aces_alike(ruleset),
                "soft_example": lambda: _soft_example(ruleset, gettext, lang),
                "peek_limited": lambda: bool(peek_words(ruleset, gettext)),
                "natural_loses": conditions.natural_loses_to_natural(ruleset),
