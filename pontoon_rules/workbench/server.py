@@ -27,7 +27,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.workbench.app import create_app
 from pontoon_rules.workbench.hosts import WILDCARD
-from pontoon_rules.workbench.jobs import DEFAULT_MEMORY, JobManager
+from pontoon_rules.workbench.jobs import DEFAULT_MEMORY, FIGURES_NICE, TABLE_NICE, JobManager
 from pontoon_rules.workbench.service import Workbench
 from pontoon_rules.workbench.starts import Starts
 
@@ -141,6 +141,16 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+
+def workbench_of(starts: Starts, workers: int = 1, memory: int | None = DEFAULT_MEMORY,
+                 realistic: bool = True) -> Workbench:
+    """The server's state over its three sets of workers: the house edge's at the server's
+    priority, the realistic variations' `TABLE_NICE` lower and the other figures'
+    (`workers` of them) `FIGURES_NICE` lower (`jobs`)."""
+    return Workbench(starts, JobManager(workers, nice=FIGURES_NICE, prefix="q", memory=memory),
+                     JobManager(1, nice=TABLE_NICE, prefix="c", memory=memory),
+                     JobManager(1, prefix="e", memory=memory), realistic)
+
 def serve(file: Path | None, host: str = "127.0.0.1", port: int = 8765, browser: bool = True,
           workers: int = 1, start: str = "pagat-british",
           say: Callable[[str], None] = print, allow_hosts: tuple[str, ...] = (),
@@ -162,9 +172,7 @@ def serve(file: Path | None, host: str = "127.0.0.1", port: int = 8765, browser:
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{'127.0.0.1' if host in WILDCARD else shown}:{port}/"
     starts = Starts(file, start)
-    workbench = Workbench(starts, JobManager(workers, nice=4, prefix="q", memory=memory),
-                          JobManager(1, nice=4, prefix="c", memory=memory),
-                          JobManager(1, prefix="e", memory=memory), realistic)
+    workbench = workbench_of(starts, workers, memory, realistic)
     exposed = exposure(host, port)
     try:
         app = create_app(workbench, host, exposed, allow_hosts)
