@@ -61,7 +61,7 @@ def main() -> None:
                         help="use the cache folder as it is (realistic tables read back)")
     parser.add_argument("--figures-nice", type=int, default=None,
                         help="the other figures' workers' nice (default: the server's, "
-                             "`jobs.FIGURES_NICE`; 4 was the realistic table's before)")
+                             "`server.FIGURES_NICE`; 4 was the realistic table's before)")
     args = parser.parse_args()
     if not args.warm_cache:
         os.environ["PONTOON_RULES_CACHE"] = tempfile.mkdtemp(prefix="workbench-speed-")
@@ -94,10 +94,10 @@ def _nices(figures: int | None) -> str:
 
 def _nice_defaults() -> tuple[int, int]:
     """The server's nice values of the realistic table's and the other figures' workers
-    (`jobs.TABLE_NICE`, `jobs.FIGURES_NICE`; 4 and 4 in a tree from before them)."""
-    from pontoon_rules.workbench import jobs
+    (`server.TABLE_NICE`, `server.FIGURES_NICE`; 4 and 4 in a tree from before them)."""
+    from pontoon_rules.workbench import server
 
-    return getattr(jobs, "TABLE_NICE", 4), getattr(jobs, "FIGURES_NICE", 4)
+    return getattr(server, "TABLE_NICE", 4), getattr(server, "FIGURES_NICE", 4)
 
 
 def _load() -> str:

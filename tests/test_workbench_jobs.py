@@ -724,14 +724,14 @@ def test_the_other_figures_run_below_the_realistic_variations_and_the_edge_above
     so on two cores the card does not take a core from the table's two processes."""
     import os
 
-    from pontoon_rules.workbench.server import workbench_of
+    from pontoon_rules.workbench.server import FIGURES_NICE, TABLE_NICE, workbench_of
     from pontoon_rules.workbench.starts import Starts
 
-    assert 0 < jobs.TABLE_NICE < jobs.FIGURES_NICE
+    assert 0 < TABLE_NICE < FIGURES_NICE
     ours = os.getpriority(os.PRIO_PROCESS, 0)
     workbench = workbench_of(Starts(), memory=None)
     try:
-        wanted = {"edges": 0, "costs": jobs.TABLE_NICE, "jobs": jobs.FIGURES_NICE}
+        wanted = {"edges": 0, "costs": TABLE_NICE, "jobs": FIGURES_NICE}
         found: dict[str, int] = {}
         end = time.monotonic() + 60
         while found != wanted and time.monotonic() < end:  # each lowers its own at its start

@@ -55,16 +55,6 @@ QUIET = 10.0
 """Seconds after which a waiting job that no page asked about gives its place in a full
 queue to a new one (a page asks several times a second while its job waits)."""
 DEFAULT_MEMORY = 2 << 30  # the address space each worker process may use (bytes): 2 GiB
-TABLE_NICE = 4
-"""How much lower than the server the realistic variations' worker (and its helper) runs:
-the page and the house edge first."""
-FIGURES_NICE = 10
-"""How much lower than the server the other figures' worker runs (the worked examples, the
-strategy card, the edge of each band of stakes): lower than the realistic variations', as
-on two cores it would take a core from their two processes while both run (issue 51:
-spanish-21's table waited 3 CPU s of the card's); it runs on at full speed once the
-table's are done, or alone (benchmarks/results/workbench_speed.txt: both times, before and
-after)."""
 
 
 class BusyError(WordedError):

@@ -27,7 +27,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.workbench.app import create_app
 from pontoon_rules.workbench.hosts import WILDCARD
-from pontoon_rules.workbench.jobs import DEFAULT_MEMORY, FIGURES_NICE, TABLE_NICE, JobManager
+from pontoon_rules.workbench.jobs import DEFAULT_MEMORY, JobManager
 from pontoon_rules.workbench.service import Workbench
 from pontoon_rules.workbench.starts import Starts
 
@@ -142,11 +142,23 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 
+TABLE_NICE = 4
+"""How much lower than the server the realistic variations' worker (and its helper) runs:
+the page and the house edge first."""
+FIGURES_NICE = 10
+"""How much lower than the server the other figures' worker runs (the worked examples, the
+strategy card, the edge of each band of stakes): lower than the realistic variations', as
+on two cores it would take a core from their two processes while both run (issue 51:
+spanish-21's table waited 3 CPU s of the card's); it runs on at full speed once the
+table's are done, or alone (benchmarks/results/workbench_speed.txt: both times, before and
+after)."""
+
+
 def workbench_of(starts: Starts, workers: int = 1, memory: int | None = DEFAULT_MEMORY,
                  realistic: bool = True) -> Workbench:
     """The server's state over its three sets of workers: the house edge's at the server's
     priority, the realistic variations' `TABLE_NICE` lower and the other figures'
-    (`workers` of them) `FIGURES_NICE` lower (`jobs`)."""
+    (`workers` of them) `FIGURES_NICE` lower."""
     return Workbench(starts, JobManager(workers, nice=FIGURES_NICE, prefix="q", memory=memory),
                      JobManager(1, nice=TABLE_NICE, prefix="c", memory=memory),
                      JobManager(1, prefix="e", memory=memory), realistic)
