@@ -59,6 +59,9 @@ def main() -> None:
                              "ruleset has one, else the first realistic change")
     parser.add_argument("--warm-cache", action="store_true",
                         help="use the cache folder as it is (realistic tables read back)")
+    parser.add_argument("--figures-nice", type=int, default=None,
+                        help="the other figures' workers' nice (default: the server's, "
+                             "`server.FIGURES_NICE`; 4 was the realistic table's before)")
     args = parser.parse_args()
     if not args.warm_cache:
         os.environ["PONTOON_RULES_CACHE"] = tempfile.mkdtemp(prefix="workbench-speed-")
@@ -69,8 +72,8 @@ def main() -> None:
     print(f"{'ruleset':<26} {'change':<44} {'answer s':>8} {'edge s':>7} "
           f"{'strategy s':>10} {'realistic s':>11} {'rows':>5} {'edge cpu':>8} "
           f"{'card cpu':>8} {'real. cpu':>9} {'worker/helper':>13}", flush=True)
-    print(f"# {_tree()}; load average {_load()}", flush=True)
-    with _server() as client:
+    print(f"# {_tree()}; {_nices(args.figures_nice)}; load average {_load()}", flush=True)
+    with _server(args.figures_nice) as client:
         for ruleset_id in ids:
             print(_measured(client, ruleset_id, args.limit, args.field), flush=True)
     print(f"# load average at the end {_load()}", flush=True)
@@ -83,13 +86,31 @@ def _tree() -> str:
     return f"package {os.path.dirname(pontoon_rules.__file__)}"
 
 
+def _nices(figures: int | None) -> str:
+    """The workers' nice values measured (a tree without the constants: 4 and 4)."""
+    table, default = _nice_defaults()
+    return f"nice: other figures {default if figures is None else figures}, realistic {table}"
+
+
+def _nice_defaults() -> tuple[int, int]:
+    """The server's nice values of the realistic table's and the other figures' workers
+    (`server.TABLE_NICE`, `server.FIGURES_NICE`; 4 and 4 in a tree from before them)."""
+    from pontoon_rules.workbench import server
+
+    return getattr(server, "TABLE_NICE", 4), getattr(server, "FIGURES_NICE", 4)
+
+
 def _load() -> str:
     """The machine's load average over 1, 5 and 15 minutes (others' work included)."""
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 class _server:
-    """The workbench application over its real worker processes, with a test client."""
+    """The workbench application over its real worker processes, with a test client (the
+    other figures' workers at `figures_nice`; None: as the server starts them)."""
+
+    def __init__(self, figures_nice: int | None = None) -> None:
+        self.figures_nice = figures_nice
 
     def __enter__(self) -> Any:
         from starlette.testclient import TestClient
@@ -99,8 +120,10 @@ class _server:
         from pontoon_rules.workbench.service import Workbench
         from pontoon_rules.workbench.starts import Starts
 
-        self.workbench = Workbench(Starts(), JobManager(1, nice=4, prefix="q"),
-                                   JobManager(1, nice=4, prefix="c"),
+        table, figures = _nice_defaults()
+        figures = figures if self.figures_nice is None else self.figures_nice
+        self.workbench = Workbench(Starts(), JobManager(1, nice=figures, prefix="q"),
+                                   JobManager(1, nice=table, prefix="c"),
                                    JobManager(1, prefix="e"))
         self.client = TestClient(create_app(self.workbench), base_url="http://127.0.0.1:8765")
         client = self.client.__enter__()

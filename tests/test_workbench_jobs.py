@@ -715,3 +715,30 @@ def test_a_part_whose_step_failed_is_final_and_says_nothing_is_coming() -> None:
     assert "Could not work out the house edge:" in page  # why, once
     view, _page = _panel({"base_edge": {"house_edge_percent": 0.6646}}, {EDGE_VALUE: REFUSED})
     assert view["done"]["edge"] is False  # the whole result may still bring the figure
+
+
+def test_the_other_figures_run_below_the_realistic_variations_and_the_edge_above_both(
+        ) -> None:
+    """The server's workers (`server.workbench_of`): the edge's at the server's priority,
+    the realistic variations' lower, the other figures' (the strategy card) lower still,
+    so on two cores the card does not take a core from the table's two processes."""
+    import os
+
+    from pontoon_rules.workbench.server import FIGURES_NICE, TABLE_NICE, workbench_of
+    from pontoon_rules.workbench.starts import Starts
+
+    assert 0 < TABLE_NICE < FIGURES_NICE
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    workbench = workbench_of(Starts(), memory=None)
+    try:
+        wanted = {"edges": 0, "costs": TABLE_NICE, "jobs": FIGURES_NICE}
+        found: dict[str, int] = {}
+        end = time.monotonic() + 60
+        while found != wanted and time.monotonic() < end:  # each lowers its own at its start
+            for name in wanted:
+                pid = getattr(workbench, name).worker_pids()[0]
+                found[name] = os.getpriority(os.PRIO_PROCESS, pid) - ours if pid else -1
+            time.sleep(0.05)
+        assert found == wanted
+    finally:
+        workbench.close()

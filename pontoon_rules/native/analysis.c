@@ -992,6 +992,22 @@ static int evaluate(const Tables *t, const Nodes *ns, const Outlooks *o, double 
     return bad ? -1 : 0;
 }
 
+/* The children an option may reach (`kids`, K of them, -1: none) as (kind, child) pairs
+ * in `drawn`, kinds in order; returns how many. `evaluate_split` lists an option's, and
+ * works out the chances of the next card, only where a lane it reads plays it (an
+ * up-card group's solve reads some lanes only, spanish-21's one of ten: most hands then
+ * play no option that draws in any lane read). The same sums either way. */
+static inline i64 list_children(const int32_t *kids, i64 K, i64 *drawn) {
+    i64 n = 0;
+    for (i64 k = 0; k < K; k++)
+        if (kids[k] >= 0) {
+            drawn[2 * n] = k;
+            drawn[2 * n + 1] = kids[k];
+            n++;
+        }
+    return n;
+}
+
 /* kernel.evaluate_split: zero-memory play after a split, for `e` more pair cards out;
  * val (n x V x NS). A hand plays what its twin (`twin[i]`, a node of the main set) values
  * best: `pick` (n x V), the option of each hand for each visible tuple, and `sticks`
@@ -1015,19 +1031,8 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, i64 e, con
             stand_all(t, o, slot, t->rowid[s], t->bust[s], vie);
             continue;
         }
-        for (i64 c = 0; c < t->nopt[s]; c++) { /* the children each option may reach */
-            n_drawn[c] = 0;
-            const int32_t *kids = ns->kids + (i * O + c) * K;
-            for (i64 k = 0; k < K; k++)
-                if (kids[k] >= 0) {
-                    drawn[(c * K + n_drawn[c]) * 2] = k;
-                    drawn[(c * K + n_drawn[c]) * 2 + 1] = kids[k];
-                    n_drawn[c]++;
-                }
-        }
-        memcpy(x, ns->comps + i * K, sizeof(i64) * K);
-        x[pair] += e;
-        draw_chances(t, x, q);
+        for (i64 c = 0; c < t->nopt[s]; c++) n_drawn[c] = -1; /* listed when first played */
+        int chances = 0; /* q worked out: where a lane first draws */
         for (i64 v = 0; v < V; v++) {
             i64 c = pick[i * V + v];
             double *restrict out = vie + v * NS;
@@ -1045,6 +1050,14 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, i64 e, con
                 for (i64 j = 0; j < NS; j++) out[j] = chance * row[j];
                 continue;
             }
+            if (!chances) {
+                memcpy(x, ns->comps + i * K, sizeof(i64) * K);
+                x[pair] += e;
+                draw_chances(t, x, q);
+                chances = 1;
+            }
+            if (n_drawn[c] < 0) n_drawn[c] = list_children(ns->kids + (i * O + c) * K, K,
+                                                           drawn + c * K * 2);
             /* a card of no chance adds nothing (skipped) */
             const i64 *d = drawn + c * K * 2;
             const double *qv = q + v * K;

@@ -141,6 +141,28 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+
+TABLE_NICE = 4
+"""How much lower than the server the realistic variations' worker (and its helper) runs:
+the page and the house edge first."""
+FIGURES_NICE = 10
+"""How much lower than the server the other figures' worker runs (the worked examples, the
+strategy card, the edge of each band of stakes): lower than the realistic variations', as
+on two cores it would take a core from their two processes while both run (issue 51:
+spanish-21's table waited 3 CPU s of the card's); it runs on at full speed once the
+table's are done, or alone (benchmarks/results/workbench_speed.txt: both times, before and
+after)."""
+
+
+def workbench_of(starts: Starts, workers: int = 1, memory: int | None = DEFAULT_MEMORY,
+                 realistic: bool = True) -> Workbench:
+    """The server's state over its three sets of workers: the house edge's at the server's
+    priority, the realistic variations' `TABLE_NICE` lower and the other figures'
+    (`workers` of them) `FIGURES_NICE` lower."""
+    return Workbench(starts, JobManager(workers, nice=FIGURES_NICE, prefix="q", memory=memory),
+                     JobManager(1, nice=TABLE_NICE, prefix="c", memory=memory),
+                     JobManager(1, prefix="e", memory=memory), realistic)
+
 def serve(file: Path | None, host: str = "127.0.0.1", port: int = 8765, browser: bool = True,
           workers: int = 1, start: str = "pagat-british",
           say: Callable[[str], None] = print, allow_hosts: tuple[str, ...] = (),
@@ -162,9 +184,7 @@ def serve(file: Path | None, host: str = "127.0.0.1", port: int = 8765, browser:
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{'127.0.0.1' if host in WILDCARD else shown}:{port}/"
     starts = Starts(file, start)
-    workbench = Workbench(starts, JobManager(workers, nice=4, prefix="q", memory=memory),
-                          JobManager(1, nice=4, prefix="c", memory=memory),
-                          JobManager(1, prefix="e", memory=memory), realistic)
+    workbench = workbench_of(starts, workers, memory, realistic)
     exposed = exposure(host, port)
     try:
         app = create_app(workbench, host, exposed, allow_hosts)
