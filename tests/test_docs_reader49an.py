@@ -16,7 +16,7 @@ prints (en, ru and a casino table's «дилер»):
    pontoon row takes the original stake only; the Envy Bonus once a seat; the maximum and a
    double; a cut card, the minimum stake.
 4. Home Очко: «ва-банк» is what is free at the staker's turn; the "Not in this game" line;
-   the bank and a debt at the evening's end.
+   the bank and a debt at the evening's end; a legend for a rule marked both † and ‡.
 5. Russian words the readers named.
 """
 
@@ -284,6 +284,15 @@ def test_home_ochko_says_who_keeps_the_bank_and_when_debts_are_paid(lang: str) -
         in sheet("ochko-home", lang)
 
 
+@pytest.mark.parametrize(("ruleset_id", "both"), [("ochko-home", True), ("casino-ochko", False)])
+def test_a_rule_marked_dagger_and_double_dagger_is_explained(ruleset_id: str, both: bool) -> None:
+    en, ru = sheet(ruleset_id, "en"), sheet(ruleset_id, "ru")
+    assert any(line.endswith("† ‡") for line in en.splitlines()) is both
+    assert ("† and ‡ on one rule: part of it is our reading of what the source leaves open, "
+            "and the source says nothing of the rest." in en) is both
+    assert ("† и ‡ у одного правила:" in ru) is both
+
+
 # 5. Russian words ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("ruleset_id", ["belarus-ponton", "casino-ochko", "australian-pontoon",
@@ -294,5 +303,9 @@ def test_russian_words_the_readers_named(ruleset_id: str) -> None:
                     "вёрдые", "уходят в отбой", "в час, о котором договорились"):
         assert stilted not in text, stilted
     assert text.count("твист") <= 1  # the Belarus page's own word, quoted once
+    if ruleset_id in ("australian-pontoon", "spanish-21"):
+        assert "поздний сюррендер" in text  # «сдача» is the deal (test_docs_reader49af)
+    if ruleset_id == "ochko-home":
+        assert "Принятая ставка занимает" in text and "банкир, передавший банк" in text
     if ruleset_id == "belarus-ponton":
         assert "Сказать «ещё» (на странице казино — «твист»)" in text

@@ -64,7 +64,8 @@ def between_players_words(ruleset: Ruleset, d: HandDefinition, gettext: Gettext,
     if d.prize_to_others is not None:
         out.append(gettext(_PRIZE_TO_OTHERS) % {"amount": amount_of(ruleset, lang)(
             d.prize_to_others)})
-        first = next(o for _h, o in ruleset.hands.ranked() if o.prize_to_others is not None)
+        first = next((o for _h, o in ruleset.hands.ranked() if o.prize_to_others is not None),
+                     d)  # a hand out of the ranking (the comparison matrix) says it too
         if d is first:  # said once: once a seat, a stake on its first hand (r49zf)
             out.append(gettext(_PRIZE_ONCE))
     return out
