@@ -196,12 +196,12 @@ def test_each_row_of_the_payout_table_shows_its_own_cards(ruleset_id: str) -> No
 @pytest.mark.parametrize(("ruleset_id", "lang", "words"), [
     ("casino-ochko", "ru", ("(кто первым держит банк, договариваются до игры)",
                             "Ставки покрывают по мере того, как их делают, по порядку игры",
-                            "То, что игрок добавляет к ставке по ходу игры, покрывают так же",
+                            "Удвоение или сплит — только если банк покрывает добавку целиком",
                             "Машины дома нет: дилер сам тасует карты")),
     ("belarus-ponton", "en", ("(who is the banker first is agreed before play)",
                               "Stakes are covered as they are placed, in the order of play",
-                              "What a player adds to a stake during play is covered the same"
-                              " way when it is added"))])
+                              "Buying or splitting is allowed only where the bank can cover"
+                              " the whole of what it adds"))])  # refused, never cut (r49ze)
 def test_the_home_bank_says_who_banks_first_and_how_stakes_are_covered(
         ruleset_id: str, lang: str, words: tuple[str, ...]) -> None:
     """Casino Очко's home paragraph: no word of who banks first; 'ставки урезают до того, что

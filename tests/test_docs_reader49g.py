@@ -214,7 +214,7 @@ def test_the_soft_stick_sentence_is_marked_our_reading_on_pagat() -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "You decide once the dealer has checked for a blackjack, or at once where their "
      "face-up card cannot make one (late surrender)."),
-    ("ru", "а если его открытая карта не может её дать, — сразу (позднее право сдаться)")])
+    ("ru", "а если его открытая карта не может её дать, — сразу (поздний сюррендер)")])
 def test_late_surrender_says_when_the_dealer_does_not_check(lang: str, said: str) -> None:
     """Spanish 21's dealer checks only with A, J, Q or K up: against a 2 to 9 there is no
     check to wait for."""

@@ -143,9 +143,9 @@ def test_the_home_bank_is_said_in_short_sentences(ruleset_id: str, lang: str) ->
     assert len(said) >= 7
     assert max(len(s.split()) for s in said) <= 45, max(said, key=lambda s: len(s.split()))
     for fact in {"en": ("a bank of", "each cut to what the bank still has free",
-                        "cannot be added when nothing is free", "after ____ deals",
-                        "agreed before play"),
-                 "ru": ("ставит в банк", "в банке ещё свободно", "добавить нельзя",
+                        "only where the bank can cover the whole of what it adds",
+                        "after ____ deals", "agreed before play"),
+                 "ru": ("ставит в банк", "в банке ещё свободно", "покрывает добавку целиком",
                         "после ____ раздач", "договорились до игры")}[lang]:
         assert fact in home, fact
 
@@ -161,9 +161,11 @@ def test_casino_ochko_names_what_it_lacks_in_its_players_words() -> None:
 
 def test_casino_ochko_says_its_stick_button_once() -> None:
     """«"Пас": больше не брать карт. Сказать "пас" можно при 15 очках»: the page's
-    button «Пас» is named once, as the page names it, beside «Ещё карту»."""
+    button «Пас» is named once, as the page names it, beside «Ещё карту»; the players'
+    «Хватит» says it (r49ze: «пас» reads as folding)."""
     text = sheet_markdown(load_bundled("casino-ochko"), "ru")
-    [stick] = [line for line in text.splitlines() if line.startswith("- «Пас»")]
+    [stick] = [line for line in text.splitlines()
+               if line.startswith("- «Хватит» (в онлайн-казино — «Пас»)")]
     assert stick.lower().count("пас") == 1
     assert "«Ещё карту»: взять ещё одну карту" in text and "по слову «ещё»" not in text
 
@@ -192,9 +194,11 @@ def test_spanish_21_says_decks_and_push_as_its_players_do() -> None:
 def test_belarus_uses_its_pages_own_words_quoted() -> None:
     """«Твист (ещё карта без доплаты)» and «Выплата сразу («ивен мани»)»: the Belarus page
     says «сделать "твист" (можно взять следующую карту без увеличения ставки)» and «может
-    попросить "равные деньги" (выплату 1:1)»; the sheet says the same, quoted."""
+    попросить "равные деньги" (выплату 1:1)»; the sheet says the players' «ещё» with the
+    page's word quoted once (r49ze), and its «равные деньги»."""
     text = sheet_markdown(load_bundled("belarus-ponton"), "ru")
-    assert "Сделать «твист»: взять следующую карту без увеличения ставки." in text
+    assert ("Сказать «ещё» (на странице казино — «твист»): взять следующую карту, не "
+            "увеличивая ставку.") in text
     assert "можно вместо этого попросить «равные деньги»" in text
     assert "ивен мани" not in text and "Твист (ещё карта без доплаты)" not in text
 

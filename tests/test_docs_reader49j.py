@@ -123,7 +123,7 @@ def test_the_engine_holds_a_stake_once_against_the_bank_as_it_stands() -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "a larger stake is cut to what is free. A stake held ties up just its own amount "
      "of the bank."),
-    ("ru", "Ставка, которую держат за игроком, занимает в банке ровно свою сумму.")])
+    ("ru", "Принятая ставка занимает в банке ровно свою сумму.")])
 def test_a_stake_is_said_to_tie_up_its_own_amount_of_the_bank(lang: str, said: str) -> None:
     assert said in sheet("ochko-home", lang)
 
@@ -152,7 +152,7 @@ def test_the_first_cut_keeps_its_words_where_rank_and_points_agree() -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "the table agrees it before play: ____. If the table allows it, a banker who gives "
      "it up keeps what is in it, and the bank passes on as when it is broken."),
-    ("ru", "Если за столом договорились, что так можно, банкир, сдавший банк, забирает то, что "
+    ("ru", "Если за столом договорились, что так можно, банкир, передавший банк, забирает то, что "
      "в нём есть, а банк переходит дальше, как сорванный.")])
 def test_a_bank_given_up_by_choice_is_said_what_becomes_of_it(lang: str, said: str) -> None:
     """Whether a banker may give the bank up stays the table's blank (no source says); a

@@ -113,9 +113,9 @@ def test_ban_lucks_card_says_free_hand() -> None:
     assert legend_words("ban-luck", "en")["R"] == "free hand"
 
 
-def test_casino_ochkos_russian_card_says_pas_and_one_more_card() -> None:
+def test_casino_ochkos_russian_card_says_khvatit_and_one_more_card() -> None:
     legend, _note = card_words("casino-ochko", "ru")
-    assert legend == {"S": "пас", "T": "ещё карту"}
+    assert legend == {"S": "хватит", "T": "ещё карту"}  # «пас» reads as folding (r49ze)
 
 
 def test_the_site_pages_card_names_each_action_as_the_sheet_does() -> None:

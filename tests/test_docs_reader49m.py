@@ -29,7 +29,7 @@ def test_casino_ochkos_pas_keeps_the_cards_and_the_stake() -> None:
     которая у Вас на руках"); Russian players also say «пас» for folding, which gives the
     stake up. The sheet says what it does, in the page's words, and that the stake stays
     in play (of the table, not the button: test_docs_sheet_claims)."""
-    stick = line_with(sheet("casino-ochko", "ru"), "- «Пас»")
+    stick = line_with(sheet("casino-ochko", "ru"), "- «Хватит» (в онлайн-казино — «Пас»)")  # r49ze
     assert "остаться с картами, которые на руках" in stick
     assert "ставка остаётся в игре" in stick
 
@@ -50,7 +50,8 @@ def test_casino_ochkos_doubled_hand_is_paid_as_the_engine_pays_it() -> None:
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "You may double a pontoon too, but with the new card it is no longer a pontoon"),
-    ("ru", "Удвоить можно и очко, но с новой картой это уже не очко")])
+    ("ru", "Удвоить можно и очко из двух карт, но с новой картой это уже не очко из двух "
+     "карт")])
 def test_casino_ochkos_doubled_ochko_is_no_longer_ochko(lang: str, said: str) -> None:
     """Doubling an ochko (A K) brings a card: the engine settles the hand as the total its
     three cards make (1:1 on 200), never 2:1; the sheet says so."""
@@ -82,7 +83,7 @@ def test_ochko_home_says_who_cuts_after_the_first_deal(lang: str, later: str) ->
 @pytest.mark.parametrize("lang, open_, then", [
     ("en", "the table agrees it before play: ____.", "If the table allows it, a banker who gives"),
     ("ru", "стол договаривается об этом до игры: ____.",
-     "Если за столом договорились, что так можно, банкир, сдавший банк")])
+     "Если за столом договорились, что так можно, банкир, передавший банк")])
 def test_ochko_home_giving_up_the_bank_reads_as_open(lang: str, open_: str, then: str) -> None:
     """Whether a banker may give the bank up is agreed at the table (a blank); what then
     happens to the bank must not read as settled beside it."""
@@ -117,7 +118,7 @@ def test_belarus_says_tvist_only_as_its_source_does() -> None:
     text = sheet("belarus-ponton", "ru")
     bare = re.findall(r"(?<!«)твист\w*", text.lower())
     assert bare == [], bare
-    assert "Сделать «твист»: взять следующую карту без увеличения ставки." in text
+    assert "Сказать «ещё» (на странице казино — «твист»): взять следующую карту" in text
     assert "берёт ещё карту: " in text and "(твист)" not in text
 
 

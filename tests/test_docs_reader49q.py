@@ -146,9 +146,9 @@ def test_casino_ochko_machine_shuffle_is_the_casinos_and_home_names_the_cutter()
     home = line_of(en, "At home")
     assert ("With no machine at home, the dealer shuffles the cards by hand and, as is usual, "
             "the player on the dealer's right cuts them.") in home
-    assert ("To see when 75% of the cards have been dealt, whoever cuts puts a plain card (a "
-            "joker, say) into the pack about 25% of the way up from the bottom: when it comes "
-            "out, the cards are shuffled after that deal.") in home
+    assert ("To see when 75% of the cards have been dealt, whoever cuts puts a cut card (a "
+            "joker will do) into the pack about 25% of the way up from the bottom: when it "
+            "comes out, the cards are shuffled after that deal.") in home
     assert "a player cuts them" not in en
     assert line_of(ru, "В казино").startswith("- В казино карты тасует машина")
     home_ru = line_of(ru, "Дома")

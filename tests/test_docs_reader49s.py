@@ -76,7 +76,7 @@ def test_the_house_prizes_are_paid_like_any_other_win(ruleset_id: str, lang: str
 
 @pytest.mark.parametrize("ruleset_id", PRIZED)
 @pytest.mark.parametrize(("lang", "most"), [("en", "(3:1, or a fixed prize)"),
-                                            ("ru", "(3 к 1 или твёрдый приз)")])
+                                            ("ru", "(3 к 1 или фиксированный приз)")])
 def test_the_most_a_stake_may_win_counts_a_fixed_prize(ruleset_id: str, lang: str,
                                                        most: str) -> None:
     assert most in said(ruleset_id, lang)["home_bank"].text
@@ -90,7 +90,8 @@ def test_a_game_with_no_prize_keeps_its_odds() -> None:
 @pytest.mark.parametrize(("ruleset_id", "lang", "row"), [
     ("australian-pontoon", "en", "Pays a fixed $5,000 on a stake of $25 or more."),
     ("spanish-21", "en", "Pays a fixed $5,000 on a bet of $25 or more."),
-    ("australian-pontoon", "ru", "Платит твёрдые 5\u00a0000\u00a0$ при ставке от 25\u00a0$.")])
+    ("australian-pontoon", "ru",
+     "Платит фиксированные 5\u00a0000\u00a0$ при ставке от 25\u00a0$.")])
 def test_the_hands_table_gives_a_prizes_stake_band(ruleset_id: str, lang: str,
                                                   row: str) -> None:
     """'Pays $5,000, whatever the stake.' beside a hand held only on a stake of $25 or more."""
@@ -200,7 +201,7 @@ def test_the_kitty_is_told_in_the_first_example_only(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "A stake held ties up just its own amount of the bank."),
-    ("ru", "Ставка, которую держат за игроком, занимает в банке ровно свою сумму.")])
+    ("ru", "Принятая ставка занимает в банке ровно свою сумму.")])
 def test_a_held_stake_is_not_said_against_a_double_no_win_pays(lang: str, words: str) -> None:
     """'а не вдвое больше' where every win is 1:1: a reader asked why it would be double."""
     text = said("ochko-home", lang)["bank_amount"].text

@@ -81,7 +81,7 @@ def test_a_home_bank_takes_what_it_wins_and_a_stake_cut_to_nothing_sits_out(
         assert lose in text and nothing in text
         assert "still played" not in text  # its least stake is 1 unit: nothing is below it
     filipino = sheet("casino-filipino-pontoon", "en")  # its least stake is agreed (a blank)
-    assert ("does not play that deal; a stake cut below the least stake is still played."
+    assert ("does not play that deal; a stake cut below the minimum stake is still played."
             in filipino)
 
 

@@ -108,13 +108,14 @@ def test_the_tables_key_of_a_game_with_no_refused_hand() -> None:
 def test_surrender_has_one_name_and_the_deal_keeps_its_own(ruleset_id: str) -> None:
     """«сдача» is the deal: «поздняя сдача», «без сдачи», «сдать руку», «отменяет сдачу»
     read as the deal; surrender is «сдаться», its noun «право сдаться» (not «капитуляция»,
-    not «отказ»: r49m), and even money has one name, «равные деньги» (not «ивен мани»)."""
+    not «отказ»: r49m), the late one the players' «поздний сюррендер» (r49zf: «позднее право
+    сдаться» is nobody's), and even money has one name, «равные деньги» (not «ивен мани»)."""
     text = sheet(ruleset_id, "ru")
-    for word in ("капитуляц", "поздняя сдача", "без сдачи", "сдать руку", "отменяет сдачу",
-                 "ивен мани", "отказывается от руки"):
+    for word in ("капитуляц", "поздняя сдача", "позднее право сдаться", "без сдачи",
+                 "сдать руку", "отменяет сдачу", "ивен мани", "отказывается от руки"):
         assert word not in text.lower(), word
     if ruleset_id != "blackjack-reference":
-        assert "позднее право сдаться" in text and "Можно сдаться на первых двух картах" in text
+        assert "поздний сюррендер" in text and "Можно сдаться на первых двух картах" in text
         assert "сдаётся: " in text  # the worked example of a surrender
     else:
         assert "«Равные деньги»: с комбинацией «блэкджек» против туза дилера" in text

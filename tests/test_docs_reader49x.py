@@ -210,7 +210,8 @@ def test_the_table_takes_nothing_for_a_hand_the_banker_never_holds(ruleset_id: s
                                                                     lang: str) -> None:
     """«Банкир забирает 1 к 1» beside 7-7-7 read as the banker holding it: a row the banker
     may not hold says "—" or what its cards take as the banker's plain total, said so
-    ("1:1 (as a total)", r49n), never a bare "1:1"."""
+    ("1:1 (as a total)", r49n), never a bare "1:1"; a hand the banker holds says only how
+    much it takes where that is not the whole stake ("1:1 (original stake only)", r49zf)."""
     r = load_bundled(ruleset_id)
     rows = [line.split(" | ") for line in sheet(ruleset_id, lang).splitlines()
             if line.startswith("| ") and line[2:3].isdigit()]
@@ -218,4 +219,6 @@ def test_the_table_takes_nothing_for_a_hand_the_banker_never_holds(ruleset_id: s
     for number, cells in enumerate(rows, 1):
         hand = r.hands.ranking[number - 1] if number <= len(r.hands.ranking) else "bust"
         takes = cells[-1].rstrip(" |")
-        assert (takes == "—" or takes.endswith(")")) == (hand not in held), (hand, takes)
+        only = takes.endswith(("(original stake only)", "(только исходная ставка)"))
+        assert (takes == "—" or (takes.endswith(")") and not only)) == (hand not in held), (
+            hand, takes)

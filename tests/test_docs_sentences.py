@@ -135,7 +135,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "deal.order": "one at a time",
         "deal.banker_dealt_first": "the dealer last",
         "table.direction": "from the dealer's left",
-        "deal.banker_may_look_at_first_card": "may look at their own cards",
+        "deal.banker_may_look_at_first_card": "looks at their own cards as soon as they are",
         "deal.banker_pontoon_at_once": "it is shown at once and the deal ends",
         "player.stick_minimum": "stick on 15 or more",
         "player.draw_on_21": "",

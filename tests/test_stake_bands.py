@@ -158,7 +158,7 @@ def test_the_workbench_panel_says_each_band_in_the_rulesets_money() -> None:
 @pytest.mark.parametrize(("lang", "min_stake", "money", "prize"), [
     ("en", "$0.01", "$ (100 = $1)", "Pays a fixed $1,000 on a stake of $5 to $24.99."),
     ("ru", "0,01\u00a0$", "$ (100 = 1\u00a0$)",
-     "Платит твёрдые 1\u00a0000\u00a0$ при ставке от 5\u00a0$ до 24,99\u00a0$."),
+     "Платит фиксированные 1\u00a0000\u00a0$ при ставке от 5\u00a0$ до 24,99\u00a0$."),
 ])
 def test_the_workbench_comparison_says_amounts_as_money(lang: str, min_stake: str, money: str,
                                                         prize: str) -> None:

@@ -23,7 +23,7 @@ from pontoon_rules.docs.words.changes import (
 )
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.family_words import prize_words
-from pontoon_rules.docs.words.hands import AS_HAND, AS_TOTAL, hand_name
+from pontoon_rules.docs.words.hands import AS_HAND, AS_TOTAL, ORIGINAL_ONLY, hand_name
 from pontoon_rules.docs.words.i18n import (
     SOURCE_LANGUAGE,
     base_language,
@@ -50,7 +50,8 @@ from pontoon_rules.engine.round.example_hands import counts_as, example_cards
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.format.agreed import agreed_fields
-from pontoon_rules.ruleset.format.common import content_json
+from pontoon_rules.ruleset.format.common import NaturalTakes, content_json
+from pontoon_rules.ruleset.format.hands import HandDefinition
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import (
     BUST,
@@ -166,6 +167,17 @@ def _distinct_examples(ruleset: Ruleset, rules: Rules) -> dict[str, list[str]]:
     return shown
 
 
+def _takes(ruleset: Ruleset, found: HandDefinition | None, amount: str,
+           gettext: Gettext) -> str:
+    """The banker's takes cell of a hand: "1:1 (original stake only)" where it takes only
+    the original stakes and a stake may grow in play (r49zf: Australian pontoon's row said
+    "1:1" against its line's "takes only the original stakes")."""
+    grows = ruleset.player.double.allowed or ruleset.stakes.buy.value != "none"
+    if found is None or found.takes is not NaturalTakes.ORIGINAL_BETS or not grows:
+        return amount
+    return gettext(ORIGINAL_ONLY) % {"odds": amount}
+
+
 def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
                 ) -> list[dict[str, Any]]:
     """The ranking, best first (bust last), with example cards from the game's pack, what a
@@ -190,7 +202,8 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
                      "pays": (prize or odds(payout(ruleset, hand_id), gettext) if player
                               else _as_other_hand(ruleset, counts_as(shown, rules, False),
                                                   False, gettext, lang)),
-                     "takes": (odds(collect(ruleset, hand_id), gettext) if banker
+                     "takes": (_takes(ruleset, found, odds(collect(ruleset, hand_id), gettext),
+                                      gettext) if banker
                                else _as_other_hand(ruleset, counts_as(shown, rules, True),
                                                    True, gettext, lang)),
                      "as_total": _as_total(ruleset, shown, rules, player, banker),
@@ -423,6 +436,7 @@ def _parts(ruleset: Ruleset, lang: str, base: Ruleset | None) -> dict[str, Any]:
         "chapters": by_chapter(found, lang),
         "has_reading": any(s.reading for s in found),
         "has_silent": any(s.silent for s in found),
+        "has_both": any(s.reading and s.silent for s in found),
         "has_changed": any(s.changed for s in found),
         "has_parts": any(s.parts for s in found),
         "payouts": payouts,

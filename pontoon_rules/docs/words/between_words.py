@@ -24,11 +24,13 @@ _PAID_WHEN_ENDED = _("They pay it when the deal is settled, whatever the banker 
                      "who has bust pays it too.")
 _PRIZE_TO_OTHERS = _("When a player holds it, the banker also pays %(amount)s to every other "
                      "player with a stake.")
+_PRIZE_ONCE = _("Each is paid it once, whatever their hands hold, bust ones too, and once "
+                "only for a player holding it on several split hands.")
 
 
 def between_messages() -> list[str]:
     """The translatable strings defined here (for the catalog, through `hands`)."""
-    return [_PAID_BY_PLAYERS, _PAID_WHEN, _PAID_WHEN_ENDED, _PRIZE_TO_OTHERS]
+    return [_PAID_BY_PLAYERS, _PAID_WHEN, _PAID_WHEN_ENDED, _PRIZE_TO_OTHERS, _PRIZE_ONCE]
 
 
 def banker_naturals_dealt(r: Ruleset) -> list[str]:
@@ -62,4 +64,8 @@ def between_players_words(ruleset: Ruleset, d: HandDefinition, gettext: Gettext,
     if d.prize_to_others is not None:
         out.append(gettext(_PRIZE_TO_OTHERS) % {"amount": amount_of(ruleset, lang)(
             d.prize_to_others)})
+        first = next((o for _h, o in ruleset.hands.ranked() if o.prize_to_others is not None),
+                     d)  # a hand out of the ranking (the comparison matrix) says it too
+        if d is first:  # said once: once a seat, a stake on its first hand (r49zf)
+            out.append(gettext(_PRIZE_ONCE))
     return out

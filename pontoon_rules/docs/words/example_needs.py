@@ -10,7 +10,14 @@ example only where it states every rule the example needs (`stated_rounds`).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from pontoon_rules.docs.words.i18n import mark as _
+from pontoon_rules.ruleset.format.common import BankerMode
+
+if TYPE_CHECKING:
+    from pontoon_rules.ruleset.format.model import Ruleset
 
 DECISION_RULES: dict[str, str] = {
     "stick": "stick", "twist": "draw", "buy": "buy", "split": "split", "double": "double",
@@ -47,6 +54,25 @@ def needs(result: dict[str, Any], banker_dealt: int) -> set[str]:
         if hands and all(h.get("class") == "bust" for h in hands):
             found.add("banker_cards")  # when the banker plays after every bust
     return found
+
+
+OTHERS_BUST = _("The other players (at least %(least)s in all) are bust too, so the banker "
+                "does not play.")
+"""A worked round's last line where `others_bust` (a `narrate` message)."""
+
+
+def others_bust(ruleset: Ruleset, result: dict[str, Any],
+                gettext: Callable[[str], str]) -> list[str]:
+    """`OTHERS_BUST` where a round of fewer seats than the table's least ends with every
+    hand bust and a banker bound by a rule left below where it stands (Belarus's 7 with 1
+    card "for 2 to 7 players", r49ze): the players it leaves out bust too, so the banker
+    does not play; else nothing."""
+    hands, b = [h for seat in result["seats"] for h in seat["hands"]], ruleset.banker
+    if (len(result["seats"]) < ruleset.table.min_players and hands
+            and all(h["class"] == "bust" for h in hands) and not b.draws_when_no_live_hands
+            and b.mode is BankerMode.FIXED_RULE and result["banker"]["total"] < b.stand_on):
+        return [gettext(OTHERS_BUST) % {"least": ruleset.table.min_players}]
+    return []
 
 
 def stated_rounds(rounds: list[dict[str, Any]], stated: set[str],

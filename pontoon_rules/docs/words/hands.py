@@ -400,6 +400,8 @@ named hand on that side (`docs.sheet.sheet_view.payout_rows`)."""
 AS_TOTAL = "%(odds)s (as a total)"
 """A payout cell of a named hand one side may not hold, where the same cards are a plain
 total on that side (the banker's 21 in Очко: `docs.sheet.sheet_view.payout_rows`)."""
+ORIGINAL_ONLY = "%(odds)s (original stake only)"
+"""The banker's takes cell of a natural that takes only the original stakes."""
 
 
 NAMES_OR = _("%(name)s or %(other)s")
@@ -420,4 +422,5 @@ def names_or(names: Iterable[str], gettext: Callable[[str], str]) -> str:
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return [*USUAL_NAMES.values(), *PHRASES, *between_messages(), _ONE_CARD_TOTAL,
-            _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT, AS_HAND, AS_TOTAL, NAMES_OR]
+            _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT, AS_HAND, AS_TOTAL, ORIGINAL_ONLY,
+            NAMES_OR]

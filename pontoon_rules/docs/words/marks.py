@@ -36,6 +36,9 @@ READING_LEGEND = ("Our reading of the source, which leaves this open; we play it
                   "Agree on it before you play.")
 SILENT_LEGEND = "The source does not say; we play it this way. Agree on it before you play."
 """The legends of a sheet's marks † and ‡ (`Sentence.reading`, `Sentence.silent`)."""
+BOTH_LEGEND = ("† and ‡ on one rule: part of it is our reading of what the source leaves "
+               "open, and the source says nothing of the rest.")
+"""The legend of a rule marked both † and ‡ (r49zf: which applies? each, to its part)."""
 
 Gettext = Callable[[str], str]
 
@@ -43,7 +46,8 @@ Gettext = Callable[[str], str]
 def python_messages() -> list[str]:
     """The marks, for the catalog (`docs.website.catalog`)."""
     # OR: in `family_words.PHRASES`, its first use
-    return [COMMA, SEMICOLON, FULL_STOP, COLON, AND, ODDS, READING_LEGEND, SILENT_LEGEND]
+    return [COMMA, SEMICOLON, FULL_STOP, COLON, AND, ODDS, READING_LEGEND, SILENT_LEGEND,
+            BOTH_LEGEND]
 
 
 def listed(items: Iterable[str], gettext: Gettext) -> str:

@@ -1,12 +1,10 @@
 """A worked example in words: what each hand did, and why it won or lost.
 
 A replayed round (the script contract's JSON, with its transcript) told line by line:
-"Player 1 stakes 100, is dealt 6♣ 5♠, twists A♥, twists A♦, twists 7♣: 20 with 5 cards,
-five-card trick." then the banker's line with the banker's own decisions ("draws",
-"stands"; twist is a player's word), then for each hand the cause of its result, read
-from the same outcome table the engine settled by ("the banker is bust", "five-card
-trick wins whatever the banker holds", "20 beats 18", "equal totals go to the banker")
-and what it won or lost. Nothing here is written by hand: every word follows the round.
+"Player 1 stakes 100, is dealt 6♣ 5♠, twists A♥: …: 20 with 5 cards, five-card trick."
+then the banker's line ("draws", "stands"), then each hand's cause, read from the outcome
+table the engine settled by ("the banker is bust", "20 beats 18"), and what it won or
+lost. Nothing here is written by hand: every word follows the round.
 """
 
 from __future__ import annotations
@@ -16,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pontoon_rules.docs.words.amounts import Amount, amount_of
+from pontoon_rules.docs.words.example_needs import OTHERS_BUST, others_bust
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.i18n import mark as _
@@ -406,8 +405,7 @@ class Narrator:
 
 def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
             gettext: Gettext, ngettext: Ngettext, lang: str = "en") -> list[str]:
-    """The round in lines of words: each seat's line, the banker's, then each hand's
-    outcome with its cause (`script`: the round script, `result`: its replayed JSON)."""
+    """The round in lines: each seat's, the banker's, each hand's outcome and its cause."""
     n = Narrator(ruleset, gettext, ngettext, lang)
     lines, outcomes = [], []
     if script.get("kitty"):  # put up before the deal (the round starts with it)
@@ -436,6 +434,7 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
     steps = _steps("banker", result, ruleset.deal.banker_cards,
                    ruleset.banker.mode is BankerMode.BY_CHOICE)
     lines.append(n.line("banker", actor_text("banker", gettext), steps, [banker], None))
+    outcomes += others_bust(ruleset, result, gettext)
     if result.get("takes_bank"):  # the rule a session passes the bank by (`_replayed`)
         outcomes.append(capital(gettext(EXTRAS["takes-bank"]) % {
             "who": actor_text(result["takes_bank"], gettext)}))
@@ -444,7 +443,8 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*STEPS.values(), *CAUSES.values(), *MONEY.values(), *EXTRAS.values(), WILD]
+    return [*STEPS.values(), *CAUSES.values(), *MONEY.values(), *EXTRAS.values(), WILD,
+            OTHERS_BUST]
 
 
 def plural_messages() -> list[tuple[str, str]]:

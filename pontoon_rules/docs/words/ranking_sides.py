@@ -57,6 +57,26 @@ def overlapping(ruleset: Ruleset) -> bool:
     return any(_meet(ruleset, a, b) for i, a in enumerate(defs) for b in defs[i + 1:])
 
 
+def chain_order(ruleset: Ruleset, table: Mapping[tuple[str, str], Any],
+                outright: list[str]) -> dict[str, int]:
+    """The ranking's hands whose place in it decides something, each with its place: a
+    player's hand of `outright` (wins whatever the banker holds) that the banker never holds
+    in `table` and whose cards fit no other name meets no hand by the order (Belarusian
+    three of a kind: "five-card trick beats three of a kind" never happens, r49ze), so the
+    ranking's chain leaves it out."""
+    held = {b for _p, b in table}
+    kept = [h for h in ruleset.hands.ranking
+            if h not in outright or h in held or not _fits_alone(ruleset, h)]
+    return {h: i for i, h in enumerate(kept)}
+
+
+def _fits_alone(ruleset: Ruleset, hand_id: str) -> bool:
+    """Whether no cards fitting the named hand `hand_id` fit another ranked named hand."""
+    ranked = dict(ruleset.hands.ranked())
+    return not any(_meet(ruleset, ranked[hand_id], d) for h, d in ranked.items()
+                   if h != hand_id)
+
+
 def _meet(ruleset: Ruleset, a: HandDefinition, b: HandDefinition) -> bool:
     """Whether some cards may fit both `a` and `b`, judged by their numbers of cards and,
     where one is its ranks (two aces), by the totals those ranks can make."""

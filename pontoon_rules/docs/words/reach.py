@@ -144,10 +144,11 @@ def _first_totals(ruleset: Ruleset, ranks: tuple[Rank, ...], k: int) -> set[Frac
 
 def bonus(r: Ruleset, d: HandDefinition) -> bool:
     """Whether the sheet says that a split hand may make `d` (`hands.BONUS_ON_SPLIT`): a
-    hand paying other odds than a plain win, not a natural, in a game where another hand of
-    the ranking may not be made on a split hand (Sydney's pontoon): a reader then asks of
-    the 6-7-8, 7-7-7 and five-card 21 too, which the engine pays on a split hand."""
-    return (not d.natural and d.pays != r.settlement.pays
+    hand paying other odds than a plain win or winning whatever the banker holds, not a
+    natural, in a game where another hand of the ranking may not be made on a split hand
+    (Sydney's pontoon): a reader then asks of the 6-7-8, 7-7-7 and five-card 21 too, and of
+    Belarusian three of a kind (r49ze), which the engine pays on a split hand."""
+    return (not d.natural and (d.pays != r.settlement.pays or d.wins_outright)
             and any(not o.on_split_hand for _i, o in r.hands.ranked()))
 
 

@@ -32,7 +32,14 @@ from pontoon_rules.docs.words.changes import (
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, translations, words_of
-from pontoon_rules.docs.words.marks import COLON, READING_LEGEND, SILENT_LEGEND, listed, open_kinds
+from pontoon_rules.docs.words.marks import (
+    BOTH_LEGEND,
+    COLON,
+    READING_LEGEND,
+    SILENT_LEGEND,
+    listed,
+    open_kinds,
+)
 from pontoon_rules.docs.words.rounds import kept
 from pontoon_rules.docs.words.settlement import Said, settlement_said
 from pontoon_rules.docs.words.template_module import CHAPTER_TITLES as CHAPTER_TITLES
@@ -398,4 +405,6 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
         lines += ["", "† " + gettext(READING_LEGEND)]
     if any(s.silent for s in found):
         lines += ["", "‡ " + gettext(SILENT_LEGEND)]
+    if any(s.reading and s.silent for s in found):
+        lines += ["", gettext(BOTH_LEGEND)]
     return lines

@@ -152,8 +152,8 @@ def _outright_hands(w: _Words, order: dict[str, int]) -> list[str]:
 
 
 def _ranking(w: _Words) -> Said:
-    order = _rank(w)
-    outright = _outright_hands(w, order)
+    outright = _outright_hands(w, _rank(w))
+    order = sides.chain_order(w.r, w.table, outright)
     below = w.pairs(lambda p, b: p in order and b in order and order[p] < order[b])
     above = w.pairs(lambda p, b: p in order and b in order and order[p] > order[b]
                     and p not in outright)
@@ -162,7 +162,7 @@ def _ranking(w: _Words) -> Said:
     if list(w.r.hands.ranking) == [TOTAL]:
         text = w.gettext("Hands rank by total alone: the higher total wins.")
     else:
-        names = [w.name(h) for h in w.r.hands.ranking]
+        names = [w.name(h) for h in order]
         chain = w.gettext("%(best)s beats %(next)s") % {"best": names[0], "next": names[1]} \
             if len(names) > 1 else names[0]
         for name in names[2:]:
@@ -177,7 +177,7 @@ def _ranking(w: _Words) -> Said:
                                                  "outright": outright_clause(
                                                      w.r, w.gettext, w.name, outright)}
             text += even_against(w.gettext, w.name, [(q, b) for q, b in w.table],
-                                 {h: n for h, n in order.items() if h != TOTAL}, outright)
+                                 {h: n for h, n in _rank(w).items() if h != TOTAL}, outright)
         else:
             text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
                              "a lower banker's hand and loses to a higher one.") % {
