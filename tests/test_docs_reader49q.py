@@ -189,4 +189,4 @@ def test_vingt_un_shows_a_three_card_vingt_un_paid_double() -> None:
     examples = sheet("vingt-un", "en").split("## Worked examples")[1]
     shown = [x for x in examples.split("\n\n") if "with 3 cards: vingt-un." in x]
     assert shown and "player 1 wins 200" in shown[0], examples
-    assert "3 карты, сумма 21: двадцать одно." in sheet("vingt-un", "ru")
+    assert "21 (3 карты): двадцать одно." in sheet("vingt-un", "ru")

@@ -174,7 +174,7 @@ def test_a_rescue_is_worked_after_its_doubles(ruleset_id: str, doubles: int) -> 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "doubles down and gets 2♣, doubles down and gets 5♦, gives the doubled hand up"),
     ("ru", "удваивает ставку и получает 2♣, удваивает ставку и получает 5♦, спасает "
-           "удвоение: 4 карты, сумма 16.")])
+           "удвоение: 16 (4 карты).")])
 def test_spanish_21_tells_a_redouble_and_a_rescue(lang: str, words: str) -> None:
     text = sheet("spanish-21", lang)
     assert words in text

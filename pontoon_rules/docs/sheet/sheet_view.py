@@ -21,7 +21,7 @@ from pontoon_rules.docs.words.changes import (
     intro_parts,
     overlay_words,
 )
-from pontoon_rules.docs.words.example_needs import stated_rounds
+from pontoon_rules.docs.words.example_needs import SEVERAL, stated_rounds
 from pontoon_rules.docs.words.family_words import prize_words
 from pontoon_rules.docs.words.hands import AS_HAND, AS_TOTAL, ORIGINAL_ONLY, hand_name
 from pontoon_rules.docs.words.i18n import (
@@ -348,15 +348,14 @@ def examples_assume(ruleset: Ruleset, lang: str) -> str:
 
 
 def examples_seats(ruleset: Ruleset, lang: str, limit: int | None = None) -> str:
-    """How a deal runs with several players, in words, where every example printed has one
-    and the table seats more (issue 49): the players' turns one after another, then the
-    banker's one hand, settled against each (`flow`: the players' phase, then the
-    banker's; `settle_hand` a hand at a time); else ''."""
+    """How a deal runs with several players, where every example printed has one and the
+    table seats more: their turns in order, then the banker's one hand, settled against
+    each (`flow`'s phases; `settle_hand` a hand at a time); else ''."""
     scripts = [r["script"] for r in printable_rounds(ruleset)[:limit]]
     if ruleset.table.max_players < 2 or not scripts or any(
             len(s["stakes"]) != 1 for s in scripts):
         return ""
-    return translations(lang).gettext(EXTRAS["several"])
+    return translations(lang).gettext(SEVERAL)
 
 
 def example_count(ruleset: Ruleset) -> int:

@@ -59,6 +59,12 @@ def needs(result: dict[str, Any], banker_dealt: int) -> set[str]:
 OTHERS_BUST = _("The other players (at least %(least)s in all) are bust too, so the banker "
                 "does not play.")
 """A worked round's last line where `others_bust` (a `narrate` message)."""
+SEVERAL = _("Each example has one player; with several, they play in turn, then the "
+            "banker plays one hand against them all.")
+"""Said under a sheet's examples where each has one player and the table seats more
+(`sheet_view.examples_seats`)."""
+NOTES = (OTHERS_BUST, SEVERAL)
+"""The notes here that `narrate` lists for the catalog."""
 
 
 def others_bust(ruleset: Ruleset, result: dict[str, Any],

@@ -91,6 +91,15 @@ def odds(value: Fraction | str, gettext: Gettext) -> str:
     return gettext(ODDS) % {"win": win, "stake": stake}
 
 
+def odds_example(multiples: set[Fraction], gettext: Gettext) -> str:
+    """One of a game's own odds (multiples of the stake) worked on a stake ("3:2 on 100 is
+    150"; the message is `settlement`'s)."""
+    odd = max(multiples - {Fraction(1)}, default=Fraction(1), key=lambda f: (f.denominator, f))
+    stake = 100 if (100 * odd).denominator == 1 else odd.denominator
+    return gettext("%(odds)s on %(stake)s is %(amount)s") % {
+        "odds": odds(odd, gettext), "stake": stake, "amount": int(stake * odd)}
+
+
 OPENING = "«“\"'„(‚‘‹["
 """What may come before a sentence's first letter: opening quotes and brackets."""
 SENTENCE_ENDS = {"hy": "։"}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pontoon_rules.docs.words.amounts import Amount, amount_of
-from pontoon_rules.docs.words.example_needs import OTHERS_BUST, others_bust
+from pontoon_rules.docs.words.example_needs import NOTES, others_bust
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.i18n import mark as _
@@ -120,8 +120,6 @@ EXTRAS: dict[str, str] = {
                       "more, so that a kitty of %(amount)s is allowed."),
     "cause": _("%(cause)s: %(money)s."),
     "takes-bank": _("%(who)s takes the bank for the next deal."),
-    "several": _("Each example has one player; with several, they play in turn, then the "
-                 "banker plays one hand against them all."),
 }
 
 
@@ -443,8 +441,7 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*STEPS.values(), *CAUSES.values(), *MONEY.values(), *EXTRAS.values(), WILD,
-            OTHERS_BUST]
+    return [*STEPS.values(), *CAUSES.values(), *MONEY.values(), *EXTRAS.values(), WILD, *NOTES]
 
 
 def plural_messages() -> list[tuple[str, str]]:

@@ -26,7 +26,7 @@ from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, confli
 from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, same_total_words
 from pontoon_rules.docs.words.hands import names_or
 from pontoon_rules.docs.words.losing_words import losing_exceptions
-from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed, odds
+from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed, odds, odds_example
 from pontoon_rules.docs.words.outright import even_against, outright_clause, outright_first
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
@@ -199,14 +199,6 @@ def _ranking(w: _Words) -> Said:
     return Said("ranking", text, tuple(claims), paths)
 
 
-def _example(w: _Words, multiples: set[Fraction]) -> str:
-    """One of the game's own odds worked on a stake ("3:2 on 100 is 150")."""
-    odd = max(multiples - {Fraction(1)}, default=Fraction(1), key=lambda f: (f.denominator, f))
-    stake = 100 if (100 * odd).denominator == 1 else odd.denominator
-    return w.gettext("%(odds)s on %(stake)s is %(amount)s") % {
-        "odds": odds(odd, w.gettext), "stake": stake, "amount": int(stake * odd)}
-
-
 def _payouts(w: _Words) -> Said:
     claims = [Claim(w.row(h), 0, pays=payout(w.r, h))
               for h in {p for p, _b in w.table if p != BUST}]
@@ -222,12 +214,12 @@ def _payouts(w: _Words) -> Said:
     elif len(collects) <= 1:
         text = w.gettext("A winning hand is paid the odds of its hand (%(example)s), any "
                          "other total %(pays)s; every losing hand pays the banker "
-                         "%(collects)s.") % {**words, "example": _example(w, pays)}
+                         "%(collects)s.") % {**words, "example": odds_example(pays, w.gettext)}
     else:
         text = w.gettext("A winning hand is paid the odds of its hand, a losing one pays the "
                          "odds of the banker's hand (%(example)s). Any other total wins "
                          "%(pays)s; the banker's other total collects %(collects)s.") % {
-            **words, "example": _example(w, pays | collects)}
+            **words, "example": odds_example(pays | collects, w.gettext)}
     text += losing_exceptions(w.r, w.table, collects, w.gettext)
     hidden = ("settlement.hidden_bust_pays",) if w.r.settlement.hidden_bust_pays else ()
     return Said("payouts", text, tuple(claims), ("settlement.pays", "settlement.collects",
