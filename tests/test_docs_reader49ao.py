@@ -122,7 +122,7 @@ def test_the_bankers_face_down_cards_name_the_natural_shown_at_once(lang: str,
     ("en", "Nobody else sees your cards, yet no hand of fewer than 5 cards stands below 16: one "
      "found so when it is opened has broken the rules, which name no penalty; the table agrees "
      "one before play: ____."),
-    ("vi", "bài non như vậy mà bị lật ra là đã phạm luật")])
+    ("vi", "lật ra mà non là phạm luật")])
 def test_a_hand_found_short_of_sixteen_is_said(lang: str, words: str) -> None:
     """The engine never lets a hand of fewer than 5 cards stand below 16 (no stick among its
     legal actions), so a hand found so ("non") broke the rule: the sheet says so."""
