@@ -28,9 +28,9 @@ from types import SimpleNamespace
 
 import pytest
 from sheet_text import sheet
+from test_docs_reader49am import overlay
 
-from pontoon_rules.docs.sheet.sheet_view import find_base, payout_rows
-from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.sheet.sheet_view import payout_rows
 from pontoon_rules.docs.words.i18n import falls_back_to, po_path, words_of
 from pontoon_rules.engine.round.actions import BUY, DOUBLE, RESCUE, SPLIT, TWIST
 from pontoon_rules.engine.round.between_players import between_nets
@@ -38,7 +38,6 @@ from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.hand import Hand, classify
 from pontoon_rules.engine.round.legal import can_double, hand_legal, insurance_range
 from pontoon_rules.engine.round.rules import Rules, compile_rules
-from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.outcomes import outcome_table
 
@@ -66,14 +65,6 @@ def hand(rules: Rules, codes: str, stake: int = 100, is_split: bool = False) -> 
     for card in parse_cards(codes.split()):
         made.add(card, rules.values)
     return made
-
-
-def overlay(tmp_path: Path, base: str, body: str, lang: str = "en") -> str:
-    path = tmp_path / "variant.yaml"
-    path.write_text(f"id: variant\nname: Variant (test)\nkind: house\nextends: {base}\n"
-                    + body, encoding="utf-8")
-    r = load_ruleset(path)
-    return sheet_markdown(r, lang, find_base(r)).replace("\\", "")
 
 
 # 1. Belarus ----------------------------------------------------------------------------

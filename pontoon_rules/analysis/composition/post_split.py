@@ -32,18 +32,12 @@ def split_rows(model: HandValues, pair: int) -> Any:
         return RowSplits(model, pair).value(pair, pair)
 
 
-class VisibleSplits(SplitSolver[Any]):
-    """The split of one visible tuple `v` (statistics vectors)."""
+class _PairSplits(SplitSolver[Any]):
+    """A split of one pair over the finite shoe, the split hands' values kept by their two
+    cards: `rows` of them (one visible tuple's row, or every tuple's)."""
 
-    def __init__(self, model: HandValues, pair: int, v: int) -> None:
-        self.model, self.pair, self.v = model, pair, v
-        removed = model._removed((pair, pair))
-        _, _, draws = model.outlook(removed)
-        joint = None
-        if model.seat_takes:
-            joint = Joint(list(model.taking_chances(removed)[v]))
-        super().__init__(model.rules, model.kinds, list(draws[v]), _unused_hand, _first_stat,
-                         _zeros(model, ()), joint)
+    model: HandValues
+    rows: Any
 
     def _hand(self, a: int, c: int) -> Any:
         if c < 0:
@@ -51,8 +45,22 @@ class VisibleSplits(SplitSolver[Any]):
         key = (a, c)
         found = self._hands.get(key)
         if found is None:
-            found = self._hands[key] = _hand_value(self.model, a, c)[self.v]
+            found = self._hands[key] = _hand_value(self.model, a, c)[self.rows]
         return found
+
+
+class VisibleSplits(_PairSplits):
+    """The split of one visible tuple `v` (statistics vectors)."""
+
+    def __init__(self, model: HandValues, pair: int, v: int) -> None:
+        self.model, self.pair, self.v, self.rows = model, pair, v, v
+        removed = model._removed((pair, pair))
+        _, _, draws = model.outlook(removed)
+        joint = None
+        if model.seat_takes:
+            joint = Joint(list(model.taking_chances(removed)[v]))
+        super().__init__(model.rules, model.kinds, list(draws[v]), _unused_hand, _first_stat,
+                         _zeros(model, ()), joint)
 
     def _fresh(self, a: int) -> Any:
         m = self.model
@@ -67,13 +75,13 @@ class VisibleSplits(SplitSolver[Any]):
         return out
 
 
-class RowSplits(SplitSolver[Any]):
+class RowSplits(_PairSplits):
     """The split of every visible tuple at once: chances are columns (V x 1), values
     rows (V x STATS); what one tuple's solve skips (a nil chance) leaves its row as it
     was."""
 
     def __init__(self, model: HandValues, pair: int) -> None:
-        self.model, self.pair = model, pair
+        self.model, self.pair, self.rows = model, pair, slice(None)
         _, _, draws = model.outlook(model._removed((pair, pair)))
         columns = [draws[:, k:k + 1] for k in range(model.n_kinds)]
         super().__init__(model.rules, model.kinds, columns, _unused_hand, _first_stat,
@@ -92,15 +100,6 @@ class RowSplits(SplitSolver[Any]):
 
     def _averaged(self, total: Any, weight: Any) -> Any:
         return total * (1 / np.where(weight != 0, weight, 1))
-
-    def _hand(self, a: int, c: int) -> Any:
-        if c < 0:
-            return super()._hand(a, c)
-        key = (a, c)
-        found = self._hands.get(key)
-        if found is None:
-            found = self._hands[key] = _hand_value(self.model, a, c)
-        return found
 
     def _fresh(self, a: int) -> Any:
         m = self.model
