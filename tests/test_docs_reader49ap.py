@@ -1,0 +1,77 @@
+"""Issue 49, fresh readers r49zi (pagat-british en/pa/ur 4.0), r49zj, r49zk, r49zl, g49ap.
+Each contradiction is said as the engine plays it, from the fields that decide it, in every
+language the sheet prints:
+
+1. A player's pontoon "declared on their turn" took the bank "even when the banker's pontoon
+   ends the deal", where no player gets a turn: a player's pontoon takes the bank, declared on
+   their turn, or, when the banker's pontoon ends the deal, turned up with every hand
+   (`engine.round.faces.shown`) and still found by `engine.round.rotation.bank_taker`.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sheet_text import catalog, sheet, word
+
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.faces import shown
+from pontoon_rules.engine.round.rotation import bank_taker
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.ruleset.format.languages import sheet_languages
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+AT_ONCE = ("A player's pontoon takes the bank: declared on their turn, or turned up with every "
+           "hand when the banker's pontoon ends the deal.")
+AT_ONCE_RENAMED = ("A player's %(natural)s takes the bank: declared on their turn, or turned up "
+                   "with every hand when the banker's %(natural)s ends the deal.")
+OLD = ("A player's pontoon, declared on their turn, takes the bank even when the banker's "
+       "pontoon ends the deal: every hand is then shown.")
+OLD_WORDS = {"en": "declared on their turn, takes the bank even when",
+             "ru": "объявленный в его ход, даёт банк, даже когда",
+             "hy": "որը հայտարարվում է նրա հերթին",
+             "pa": "ਜਿਸ ਦਾ ਐਲਾਨ ਉਸ ਦੀ ਵਾਰੀ ਤੇ ਹੁੰਦਾ ਹੈ",
+             "ur": "جو اس کی باری پر ظاہر کیا جاتا ہے"}
+
+
+def _takes_at_once(ruleset: Ruleset) -> bool:
+    """The bank goes to a player's pontoon even where the banker's ended the deal at once."""
+    between = ruleset.between_deals
+    return (between.rotation.value == "pontoon-maker" and ruleset.deal.banker_pontoon_at_once
+            and between.rotation_when_banker_pontoon_at_once)
+
+
+TAKERS = [rid for rid in bundled_ids() if _takes_at_once(load_bundled(rid))]
+PRINTED = [(rid, lang) for rid in TAKERS for lang in sheet_languages(load_bundled(rid))]
+
+
+def test_the_rule_is_found_by_its_fields() -> None:
+    assert "pagat-british" in TAKERS and "vingt-un" not in TAKERS
+
+
+@pytest.mark.parametrize("ruleset_id", TAKERS)
+def test_the_engine_turns_every_hand_up_and_the_players_pontoon_takes_the_bank(
+        ruleset_id: str) -> None:
+    state = RoundState(compile_rules(load_bundled(ruleset_id)), [10])
+    for card in parse_cards("AS AH KS KD".split()):  # both a pontoon, the banker's at once
+        state.apply_action(card)
+    assert state.is_terminal() and state.ended_early
+    hand = state.seats[0].hands[0]
+    assert all(shown(state, hand, i) for i in range(len(hand.cards)))
+    assert bank_taker(state) == 0
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), PRINTED)
+def test_the_sheet_says_every_hand_is_turned_up_when_the_banker_ends_the_deal(
+        ruleset_id: str, lang: str) -> None:
+    text = sheet(ruleset_id, lang)
+    assert word(lang, AT_ONCE) in text
+    assert OLD_WORDS[lang] not in text
+    if lang != "en":
+        assert OLD not in catalog(lang)
+
+
+@pytest.mark.parametrize("lang", ["ru"])
+def test_the_renamed_natural_keeps_its_three_names(lang: str) -> None:
+    assert catalog(lang)[AT_ONCE_RENAMED].count("%(natural)s") == 2
