@@ -6,6 +6,9 @@ language the sheet prints:
    ends the deal", where no player gets a turn: a player's pontoon takes the bank, declared on
    their turn, or, when the banker's pontoon ends the deal, turned up with every hand
    (`engine.round.faces.shown`) and still found by `engine.round.rotation.bank_taker`.
+2. Belarus: "Each example has one player" (`example_needs.SEVERAL`) is not printed where an
+   example is told with the other players at the table ("The other players (at least 2 in
+   all) are bust too", `example_needs.OTHERS_BUST`).
 """
 
 from __future__ import annotations
@@ -13,6 +16,9 @@ from __future__ import annotations
 import pytest
 from sheet_text import catalog, sheet, word
 
+from pontoon_rules.docs.sheet.sheet_view import printable_rounds
+from pontoon_rules.docs.words.example_needs import OTHERS_BUST, SEVERAL, others_bust
+from pontoon_rules.docs.words.i18n import translations, words_of
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.faces import shown
 from pontoon_rules.engine.round.rotation import bank_taker
@@ -75,3 +81,26 @@ def test_the_sheet_says_every_hand_is_turned_up_when_the_banker_ends_the_deal(
 @pytest.mark.parametrize("lang", ["ru"])
 def test_the_renamed_natural_keeps_its_three_names(lang: str) -> None:
     assert catalog(lang)[AT_ONCE_RENAMED].count("%(natural)s") == 2
+
+
+# 2. no "each example has one player" beside an example told with the others ---------------
+
+def _speaks_of_others(ruleset_id: str) -> bool:
+    ruleset = load_bundled(ruleset_id)
+    return any(others_bust(ruleset, r["result"], str) for r in printable_rounds(ruleset))
+
+
+OTHERS = [rid for rid in bundled_ids() if _speaks_of_others(rid)]
+
+
+def test_an_example_is_told_with_the_other_players() -> None:
+    assert "belarus-ponton" in OTHERS
+
+
+@pytest.mark.parametrize("ruleset_id", OTHERS)
+def test_each_example_is_not_said_to_have_one_player_beside_the_others(ruleset_id: str) -> None:
+    ruleset = load_bundled(ruleset_id)
+    for lang in sheet_languages(ruleset):
+        text, said = sheet(ruleset_id, lang), translations(words_of(ruleset, lang)).gettext
+        assert said(OTHERS_BUST) % {"least": ruleset.table.min_players} in text
+        assert said(SEVERAL) not in text
