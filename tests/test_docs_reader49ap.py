@@ -9,6 +9,9 @@ language the sheet prints:
 2. Belarus: "Each example has one player" (`example_needs.SEVERAL`) is not printed where an
    example is told with the other players at the table ("The other players (at least 2 in
    all) are bust too", `example_needs.OTHERS_BUST`).
+3. Ochko at home: "If you bust, you lose your stake at once" beside a bust kept hidden until
+   opened and paid 2:1: where a bust may be kept hidden (`settlement.hidden_bust_pays`) the
+   loss at once is a shown bust's.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from sheet_text import catalog, sheet, word
 from pontoon_rules.docs.sheet.sheet_view import printable_rounds
 from pontoon_rules.docs.words.example_needs import OTHERS_BUST, SEVERAL, others_bust
 from pontoon_rules.docs.words.i18n import translations, words_of
+from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.docs.words.settlement_messages import LOSES_AT_ONCE, LOSES_SHOWN
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.faces import shown
 from pontoon_rules.engine.round.rotation import bank_taker
@@ -104,3 +109,32 @@ def test_each_example_is_not_said_to_have_one_player_beside_the_others(ruleset_i
         text, said = sheet(ruleset_id, lang), translations(words_of(ruleset, lang)).gettext
         assert said(OTHERS_BUST) % {"least": ruleset.table.min_players} in text
         assert said(SEVERAL) not in text
+
+
+# 3. a bust lost at once is a shown one where a bust may be kept hidden ----------------------
+
+KEEPABLE = [rid for rid in bundled_ids()
+            if load_bundled(rid).settlement.hidden_bust_pays is not None]
+
+
+def test_a_hidden_bust_is_found_by_its_field() -> None:
+    assert "ochko-home" in KEEPABLE
+
+
+@pytest.mark.parametrize("ruleset_id", KEEPABLE)
+def test_the_loss_at_once_is_said_of_a_shown_bust_where_one_may_be_hidden(
+        ruleset_id: str) -> None:
+    ruleset = load_bundled(ruleset_id)
+    bust = next(s.text for s in sentences(ruleset) if s.key == "player_bust")
+    if ruleset.faces.bust_shown and ruleset.settlement.player_bust_loses_at_once:
+        assert bust.startswith(LOSES_SHOWN)
+    for lang in sheet_languages(ruleset):
+        text, said = sheet(ruleset_id, lang), translations(words_of(ruleset, lang)).gettext
+        assert said(LOSES_AT_ONCE) not in text
+    if "ru" in sheet_languages(ruleset):
+        assert "При открытом переборе вы сразу теряете ставку" in sheet(ruleset_id, "ru")
+
+
+def test_a_table_without_a_hidden_bust_keeps_the_plain_loss() -> None:
+    bust = next(s.text for s in sentences(load_bundled("casino-ochko")) if s.key == "player_bust")
+    assert bust.startswith("If you bust, you lose your stake at once")
