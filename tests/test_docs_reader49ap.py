@@ -12,6 +12,8 @@ language the sheet prints:
 3. Ochko at home: "If you bust, you lose your stake at once" beside a bust kept hidden until
    opened and paid 2:1: where a bust may be kept hidden (`settlement.hidden_bust_pays`) the
    loss at once is a shown bust's.
+4. Belarus: insurance of "exactly 1/2 of your stake" beside "the insurance is cut to what is
+   free": one sentence says both, as `engine.round.legal.insurance_range` offers it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.docs.words.settlement_messages import LOSES_AT_ONCE, LOSES_SHOWN
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.faces import shown
+from pontoon_rules.engine.round.legal import insurance_range
 from pontoon_rules.engine.round.rotation import bank_taker
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.engine.round.state import RoundState
@@ -138,3 +141,24 @@ def test_the_loss_at_once_is_said_of_a_shown_bust_where_one_may_be_hidden(
 def test_a_table_without_a_hidden_bust_keeps_the_plain_loss() -> None:
     bust = next(s.text for s in sentences(load_bundled("casino-ochko")) if s.key == "player_bust")
     assert bust.startswith("If you bust, you lose your stake at once")
+
+
+# 4. exactly half where the bank has it free, else cut: one sentence -------------------------
+
+EXACT_CUT = ("The insurance is exactly %(part)s of the stake only where the bank has that much "
+             "free; where it has less, the insurance is cut to what is free.")
+
+
+def test_the_engine_insures_exactly_half_where_free_else_cuts() -> None:
+    rules = compile_rules(load_bundled("belarus-ponton"))
+    full, cut = insurance_range(rules, 100, 500), insurance_range(rules, 100, 30)
+    assert full is not None and (full.low, full.high) == (50, 50)
+    assert cut is not None and (cut.low, cut.high) == (30, 30)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_one_sentence_says_exactly_half_and_the_cut(lang: str) -> None:
+    text = sheet("belarus-ponton", lang)
+    assert word(lang, EXACT_CUT, part="1/2") in text
+    assert "Where less than 1/2 of the stake is free" not in text
+    assert "Если в банке свободно меньше 1/2 ставки" not in text
