@@ -14,6 +14,8 @@ language the sheet prints:
    loss at once is a shown bust's.
 4. Belarus: insurance of "exactly 1/2 of your stake" beside "the insurance is cut to what is
    free": one sentence says both, as `engine.round.legal.insurance_range` offers it.
+5. Punjabi and Urdu: a pontoon "in the first two cards", "on a split hand too": a split hand's
+   two cards are not the deal's first two; the hand's first two cards.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from sheet_text import catalog, sheet, word
 
 from pontoon_rules.docs.sheet.sheet_view import printable_rounds
 from pontoon_rules.docs.words.example_needs import OTHERS_BUST, SEVERAL, others_bust
+from pontoon_rules.docs.words.hands import NATURAL_ON_SPLIT
 from pontoon_rules.docs.words.i18n import translations, words_of
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.docs.words.settlement_messages import LOSES_AT_ONCE, LOSES_SHOWN
@@ -162,3 +165,26 @@ def test_one_sentence_says_exactly_half_and_the_cut(lang: str) -> None:
     assert word(lang, EXACT_CUT, part="1/2") in text
     assert "Where less than 1/2 of the stake is free" not in text
     assert "Если в банке свободно меньше 1/2 ставки" not in text
+
+
+# 5. the hand's first two cards, a split hand's too ----------------------------------------
+
+HANDS_FIRST_TWO = {"pa": "ਹੱਥ ਦੇ ਪਹਿਲੇ ਦੋ ਪੱਤਿਆਂ ਵਿੱਚ", "ur": "ہاتھ کے پہلے دو پتوں میں"}
+
+
+def _natural_on_split(ruleset: Ruleset) -> bool:
+    """A natural a split hand may make (`hands.NATURAL_ON_SPLIT`'s condition)."""
+    return ruleset.player.split.allowed and any(
+        d.natural and d.on_split_hand and d.cards_range[0] <= ruleset.deal.player_cards
+        for _name, d in ruleset.hands.ranked())
+
+
+@pytest.mark.parametrize("lang", sorted(HANDS_FIRST_TWO))
+def test_a_natural_is_the_hands_first_two_cards(lang: str) -> None:
+    for message in ("a natural", NATURAL_ON_SPLIT):
+        assert catalog(lang)[message].startswith(HANDS_FIRST_TWO[lang])
+    printed = [rid for rid in bundled_ids() if lang in sheet_languages(load_bundled(rid))
+               and _natural_on_split(load_bundled(rid))]
+    assert "pagat-british" in printed
+    for ruleset_id in printed:
+        assert word(lang, NATURAL_ON_SPLIT) in sheet(ruleset_id, lang)
