@@ -42,8 +42,8 @@ LANGUAGES = ("en", "ru", "hy", "pa", "ur")
 
 NO_REFUSAL = ("No banker, a new one included, may give up the bank, even short of funds, only "
               "sell it between deals at an agreed price.")
-PAYS_FIRST = ("A player's pontoon, declared on their turn, takes the bank even when the banker's "
-              "pontoon ends the deal: every hand is then shown.")
+PAYS_FIRST = ("A player's pontoon takes the bank: declared on their turn, or turned up "
+              "with every hand when the banker's pontoon ends the deal.")
 SPLIT_FOURTH = ("Every new hand a split makes may have its own shoot bet, made before the "
                 "split's cards are dealt; a bet made earlier stays with the hand that was split, "
                 "and each hand may have one more before its own fourth card.")

@@ -25,8 +25,8 @@ PAGAT = ("pagat-aces-only-split", "pagat-stick-16", "pagat-british")
 ACE = ("So an ace and a %(card)s make %(n)s, and a hand of %(limit)s may not count its ace %(low)s "
        "to draw on.")
 ACE_DRAWS_ON = "So an ace and a %(card)s make %(n)s."
-SETTLED = ("A player's pontoon, declared on their turn, takes the bank even when the banker's "
-           "pontoon ends the deal: every hand is then shown.")
+SETTLED = ("A player's pontoon takes the bank: declared on their turn, or turned up "
+           "with every hand when the banker's pontoon ends the deal.")
 SECOND_PACK = ("If the pack still runs out, the banker shuffles a second pack alone (keep one at "
                "hand) and deals on from it; it then stays in play with the first.")
 """Since g49ai one procedure with the bust cards under the pack (`test_docs_reader49ai`)."""

@@ -45,8 +45,8 @@ OLD_ACE = ("An ace counts %(high)s unless that takes the total over %(limit)s: a
            "%(card)s make %(n)s, and a hand of %(limit)s may not count its ace %(low)s to draw "
            "on.")
 FIRST_BUY = "A first buy adds any amount from one to two times your original stake."
-DECLARED = ("A player's pontoon, declared on their turn, takes the bank even when the banker's "
-            "pontoon ends the deal: every hand is then shown.")
+DECLARED = ("A player's pontoon takes the bank: declared on their turn, or turned up "
+            "with every hand when the banker's pontoon ends the deal.")
 BOTH_SIDES = "Whoever holds it, it beats any ordinary total, even a higher one."
 SHORT = ("The banker pays winners from their own money, and holds the bank however little they "
          "have; if short, they pay in the order of play, and the table agrees before play what "

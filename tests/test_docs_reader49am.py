@@ -53,8 +53,8 @@ LANGUAGES = ("en", "ru", "hy", "pa", "ur")
 
 PACKS = "One pack of %(count)s cards, a spare at hand."
 ONE_PACK = "Played with one pack of %(count)s cards."
-DECLARED = ("A player's pontoon, declared on their turn, takes the bank even when the banker's "
-            "pontoon ends the deal: every hand is then shown.")
+DECLARED = ("A player's pontoon takes the bank: declared on their turn, or turned up "
+            "with every hand when the banker's pontoon ends the deal.")
 SHOWN_AT_ONCE = "The one exception: if the banker holds a %(natural)s, it is shown at once."
 CREDIT = ("A kitty put up on credit counts in full: the banker owes what they could not pay to "
           "the players who win it from that kitty, and pays them when the evening ends.")

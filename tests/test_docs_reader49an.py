@@ -125,8 +125,9 @@ def test_belarus_exact_insurance_is_cut_to_what_is_free(lang: str) -> None:
     rules = compile_rules(load_bundled("belarus-ponton"))
     cut = insurance_range(rules, 100, 30)
     assert cut is not None and (cut.low, cut.high) == (30, 30)
-    assert said("belarus-ponton", lang, "Where less than %(part)s of the stake is free, the "
-                "insurance is cut to what is free.", part="1/2") in sheet("belarus-ponton", lang)
+    assert said("belarus-ponton", lang, "The insurance is exactly %(part)s of the stake only "
+                "where the bank has that much free; where it has less, the insurance is cut to "
+                "what is free.", part="1/2") in sheet("belarus-ponton", lang)
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang"), [

@@ -132,8 +132,8 @@ def test_a_hand_that_could_still_draw_says_the_stick_minimum_does_not_bind_it() 
 
 def test_the_pagat_sheet_says_whose_pontoon_is_shown_at_once_and_buying_apart() -> None:
     text = " ".join(s.text for s in sentences(load_bundled("pagat-british")))
-    assert ("A player's pontoon, declared on their turn, takes the bank even when the banker's "
-            "pontoon ends the deal: every hand is then shown.") in text
+    assert ("A player's pontoon takes the bank: declared on their turn, or turned up "
+            "with every hand when the banker's pontoon ends the deal.") in text
     assert "pontoon, shown at once" not in text
     assert ("Twist: take another card without adding to your stake. Buy: add to your stake "
             "and take another card for it.") in text

@@ -113,7 +113,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "between_deals.rotation_from_split_hand":
             "A pontoon on a split hand does not take the bank",
         "between_deals.rotation_when_banker_pontoon_at_once":
-            "declared on their turn, takes the bank even when the banker's pontoon ends the deal",
+            "or turned up with every hand when the banker's pontoon ends the deal",
         "between_deals.pontoon_maker_may_refuse": "No banker, a new one included, may give up",
         "between_deals.bank_sale": "only sell it between deals at an agreed price",
     },

@@ -21,7 +21,7 @@ from pontoon_rules.docs.words.changes import (
     intro_parts,
     overlay_words,
 )
-from pontoon_rules.docs.words.example_needs import SEVERAL, stated_rounds
+from pontoon_rules.docs.words.example_needs import SEVERAL, one_player_each, stated_rounds
 from pontoon_rules.docs.words.family_words import prize_words
 from pontoon_rules.docs.words.hands import AS_HAND, AS_TOTAL, ORIGINAL_ONLY, hand_name
 from pontoon_rules.docs.words.i18n import (
@@ -349,11 +349,10 @@ def examples_assume(ruleset: Ruleset, lang: str) -> str:
 
 def examples_seats(ruleset: Ruleset, lang: str, limit: int | None = None) -> str:
     """How a deal runs with several players, where every example printed has one and the
-    table seats more: their turns in order, then the banker's one hand, settled against
-    each (`flow`'s phases; `settle_hand` a hand at a time); else ''."""
-    scripts = [r["script"] for r in printable_rounds(ruleset)[:limit]]
-    if ruleset.table.max_players < 2 or not scripts or any(
-            len(s["stakes"]) != 1 for s in scripts):
+    table seats more and none speaks of the others (`one_player_each`): their turns in
+    order, then the banker's one hand, settled against each (`flow`'s phases); else ''."""
+    rounds = printable_rounds(ruleset)[:limit]
+    if ruleset.table.max_players < 2 or not one_player_each(ruleset, rounds):
         return ""
     return translations(lang).gettext(SEVERAL)
 

@@ -81,6 +81,15 @@ def others_bust(ruleset: Ruleset, result: dict[str, Any],
     return []
 
 
+def one_player_each(ruleset: Ruleset, rounds: list[dict[str, Any]]) -> bool:
+    """Whether every round of `rounds` (each with its replayed `result`) has one player and
+    none is told with the others at the table (`others_bust`): only then does a sheet say
+    that each example has one player (`SEVERAL`, beside "the other players ... are bust
+    too" it read as a contradiction, r49zj)."""
+    return bool(rounds) and all(len(r["script"]["stakes"]) == 1
+                                and not others_bust(ruleset, r["result"], str) for r in rounds)
+
+
 def stated_rounds(rounds: list[dict[str, Any]], stated: set[str],
                   banker_dealt: int) -> list[dict[str, Any]]:
     """The worked examples of `rounds` (each with its replayed `result`) whose every needed

@@ -291,7 +291,8 @@ def _player_bust(w: _Words) -> Said:
         more = most > 1 and (shown or w.r.settlement.hidden_bust_pays is None)
         alone = w.r.table.max_players == 1 and not (
             w.r.player.split.allowed or w.r.banker.draws_when_no_live_hands)
-        text = w.gettext(bust_loses(at_once, shown, more, others, alone))
+        text = w.gettext(bust_loses(at_once, shown, more, others, alone,
+                                    w.r.settlement.hidden_bust_pays is not None))
         if both_bust_open(w.r):
             text += " " + w.gettext(BOTH_BUST_OPEN)
         claims = (Claim(rest | w.pairs(lambda p, b: p == b == BUST), 1, LOSE,

@@ -118,6 +118,10 @@ off): a hidden bust lies there like a hand still standing, and a reader took it 
 (r49zh); the engine settles it as lost (`settlement.player_bust_loses_at_once` or not)."""
 
 LOSES_AT_ONCE = _("If you bust, you lose your stake at once, even if the banker busts later.")
+LOSES_SHOWN = _("If you bust and show it, you lose your stake at once, even if the banker busts "
+                "later.")
+"""`LOSES_AT_ONCE` where a bust may be kept hidden instead (`settlement.hidden_bust_pays`),
+settled when opened at its own odds: "at once" holds only for a bust shown (r49zk)."""
 STAKE_ONLY = _("If you bust, you lose only your stake, at once, whatever the banker then does.")
 """A bust's loss at once where a banker's hand collects more than 1:1 (British Pontoon's
 five-card trick, 2:1): the engine settles a bust at its stake before the banker plays
@@ -190,20 +194,23 @@ def both_bust_open(ruleset: Ruleset) -> bool:
 
 
 def bust_loses(at_once: bool, shown: bool, more: bool = False, others: bool = False,
-               alone: bool = False) -> str:
+               alone: bool = False, keepable: bool = False) -> str:
     """A bust's loss in words: at once where the hand is thrown in (only its stake, where a
     banker's hand collects `more` than 1:1: `STAKE_ONLY`, `STAKE_ONLY_OTHERS` where other
     players pay a hand too, `STAKE_ONLY_WHEN_OPENED` where it is kept face down), when opened
-    where its player
-    keeps it face down (`faces.bust_shown`: Ban Luck's hidden bust, found when the banker
-    opens the hand), else whatever the banker does (`settlement.player_bust_loses_at_once`)."""
+    where its player keeps it face down (`faces.bust_shown`: Ban Luck's hidden bust, found
+    when the banker opens the hand), else whatever the banker does
+    (`settlement.player_bust_loses_at_once`); a shown bust's where it may be kept hidden
+    instead (`keepable`: `LOSES_SHOWN`)."""
     if not at_once:
         return LOSES_AFTER
     if not shown:
         return STAKE_ONLY_WHEN_OPENED if more and not others else LOSES_WHEN_OPENED
     if more and not others and alone:  # the banker does not play on (`alone`)
         return STAKE_ONLY_ALONE
-    return (STAKE_ONLY_OTHERS if others else STAKE_ONLY) if more else LOSES_AT_ONCE
+    if more:
+        return STAKE_ONLY_OTHERS if others else STAKE_ONLY
+    return LOSES_SHOWN if keepable else LOSES_AT_ONCE
 
 
 MESSAGES = (
@@ -247,7 +254,7 @@ MESSAGES = (
       "collects %(collects)s."),
     _("%(odds)s on %(stake)s is %(amount)s"),
     *BANKER_BUST.values(), *BANKER_BUST_HIDDEN.values(),
-    LOSES_AT_ONCE, LOSES_WHEN_OPENED, STAKE_ONLY, STAKE_ONLY_ALONE, STAKE_ONLY_OTHERS,
+    LOSES_AT_ONCE, LOSES_SHOWN, LOSES_WHEN_OPENED, STAKE_ONLY, STAKE_ONLY_ALONE, STAKE_ONLY_OTHERS,
     STAKE_ONLY_WHEN_OPENED,
     HIDDEN_BUST, HIDDEN_HELD, HIDDEN_DEBT, BUST_STAKE_ONLY, HIDDEN_EXCEPTION,
     LOSES_AFTER, BOTH_BUST_OPEN,
