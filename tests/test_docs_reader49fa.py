@@ -16,6 +16,9 @@ from the fields and the engine, in every language the sheet prints:
    and Urdu's worked twists in the rule's own quoted word, not "takes one more card" (a buy
    takes one too); British pontoon's summary "paid 2:1", not "paid double" (r49zi: read as
    the stake back twice).
+4. Home Очко: a stake named at the pause is cut at the player's turn, never raised
+   (`engine.round.live_bank`); Australian Super Bonus "against a dealer's first card of 7"
+   where every card of the dealer lies face up ("up card" only beside a hole card).
 """
 
 from __future__ import annotations
@@ -189,3 +192,30 @@ def test_a_named_stake_is_cut_but_never_raised(lang: str) -> None:
     assert word(lang, "You name your stake after looking at your first card, before the "
                 "second is dealt; when your turn comes, it is cut to what the bank then has "
                 "free.") + " " + said in sheet("ochko-home", lang)
+
+
+UP_RANKED = [r for r in ALL if any(d.banker_up_ranks for _h, d in load_bundled(r).hands.ranked())]
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), [
+    (r, lang) for r in UP_RANKED for lang in sheet_languages(load_bundled(r))])
+def test_a_hand_held_against_the_bankers_card_names_the_card_the_engine_reads(
+        ruleset_id: str, lang: str) -> None:
+    """r49zl: "against a dealer's up card of 7" where every card of the dealer lies face up:
+    the card is the dealer's first; "up card" only beside a card dealt face down."""
+    r = load_bundled(ruleset_id)
+    ranks = {str(k.value) for _h, d in r.hands.ranked() for k in d.banker_up_ranks or ()}
+    assert ranks == {"7"}
+    catalog_lang = words_of(r, lang)
+    gettext = translations(catalog_lang).gettext
+    first = gettext("against a banker's first card of %(ranks)s") % {"ranks": "7"}
+    up = gettext("against a banker's up card of %(ranks)s") % {"ranks": "7"}
+    text = sheet(ruleset_id, lang)
+    all_up = r.deal.banker_cards_visible >= r.deal.banker_cards
+    assert (first in text, up in text) == (all_up, not all_up)
+
+
+def test_both_kinds_of_deal_are_among_them() -> None:
+    kinds = {load_bundled(r).deal.banker_cards_visible >= load_bundled(r).deal.banker_cards
+             for r in UP_RANKED}
+    assert kinds == {True, False}
