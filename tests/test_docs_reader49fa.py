@@ -134,6 +134,8 @@ def test_the_sheet_says_the_game_has_no_surrender(ruleset_id: str, lang: str) ->
                               "можно вместо страховки попросить «равные деньги»",
                               "кат-карту (подойдёт и джокер)"),
      ("сам не играет", "своей руки не играет", "отсекающ")),
+    ("belarus-ponton", "en", ("buy the third and fourth cards for a stake equal to the original "
+                              "or twist free",), ("twist or buy the third",)),
     ("blackjack-reference", "ru", ("кат-карта выйдет",), ("отсекающ",)),
     ("ochko-home", "ru", ("Когда доходит очередь игрока, его ставка не может быть больше, чем "
                           "тогда есть в банке", "Но при сумме 21 и больше карт не берёт."),
@@ -141,8 +143,9 @@ def test_the_sheet_says_the_game_has_no_surrender(ruleset_id: str, lang: str) ->
     ("pagat-british", "en", ("five-card tricks are paid 2:1",), ("paid double",)),
     ("pagat-british", "pa", ("ਅਗਲੀ ਬਾਜ਼ੀ ਲਈ", "ਬਾਜ਼ੀਆਂ ਦੇ ਵਿਚਕਾਰ", "ਬਾਜ਼ੀ ਖ਼ਤਮ", "2:1 ਭੁਗਤਾਨ"),
      ("ਅਗਲੀ ਵੰਡ", "ਵੰਡਾਂ", "ਵੰਡ ਖ਼ਤਮ", "ਦੁੱਗਣਾ ਭੁਗਤਾਨ")),
-    ("pagat-british", "ur", ("اگلی بازی", "بازیوں کے درمیان", "بازی ختم", "2:1 ادائیگی"),
-     ("اگلی بانٹ", "بانٹوں", "بانٹ ختم", "دگنی ادائیگی"))])
+    ("pagat-british", "ur", ("اگلی بازی", "بازیوں کے درمیان", "بازی ختم", "2:1 ادائیگی",
+                             "جوڑی توڑ کر بنے ہاتھ کا پونٹون"),
+     ("اگلی بانٹ", "بانٹوں", "بانٹ ختم", "دگنی ادائیگی", "ٹوٹی جوڑی کے ہاتھ"))])
 def test_the_sheet_uses_the_words(ruleset_id: str, lang: str, said: tuple[str, ...],
                                   gone: tuple[str, ...]) -> None:
     text = sheet(ruleset_id, lang)
