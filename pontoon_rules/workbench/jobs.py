@@ -201,6 +201,13 @@ class JobManager:
         with self._lock:
             return not self._queue and all(w.job is None for w in self._workers)
 
+    def shares(self, step: str) -> bool:
+        """Whether a running job is at `step` with at least two of its parts to end (its
+        `progress`): its worker and its helper both solving, on both of two cores."""
+        with self._lock:
+            return any(r.status == RUNNING and r.step == step and r.progress[step][0]
+                       <= r.progress[step][1] - 2 for r in self._jobs.values())
+
     def waiting(self) -> int:
         """How many jobs wait for a worker."""
         with self._lock:

@@ -140,7 +140,8 @@ class Workbench:
                  edges: JobManager | None = None, realistic: bool = True) -> None:
         self.starts, self.jobs, self.costs, self.realistic = starts, jobs, costs, realistic
         self.edges = edges if edges is not None else JobManager(1, prefix="e")
-        self.jobs.gate = self.costs.gate = self.edges.idle  # the edge first
+        self.costs.gate = self.edges.idle  # the edge first; the other figures then wait
+        self.jobs.gate = lambda: self.edges.idle() and not self.costs.shares(REALISTIC)
         self.edges.finished = self._edge_done
         self._analysed: OrderedDict[str, Ruleset] = OrderedDict()
         self._worded: OrderedDict[tuple[str, str], list[Any]] = OrderedDict()
