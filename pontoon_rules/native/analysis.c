@@ -31,6 +31,9 @@
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_usable_size */
+#endif
 
 typedef int64_t i64;
 
@@ -60,6 +63,78 @@ static void *huge(void *p, size_t bytes) {
     return p;
 }
 
+/* -- large blocks kept from one solve for the next ------------------------------------
+ * A solve that enumerates anew takes over a hundred megabytes of fresh memory (nodes,
+ * outlooks, maps) and the last solve kept (`KEPT`) gives as much back; fresh pages cost
+ * the kernel's zeroing and a fault each (a tenth of a table's kernel time), so a block
+ * of at least `POOL_MIN` bytes given back (`give`) is kept for the next `take` of about
+ * its size, at most `POOL` blocks and `POOL_LIMIT` bytes (one solve's set; the smallest
+ * freed first). Its contents are whatever it held: every caller writes what it reads.
+ * Where the C library cannot say a block's size (not glibc), blocks are freed. */
+
+#define POOL 64
+#define POOL_MIN ((size_t)1 << 18)
+#define POOL_LIMIT ((size_t)1 << 29)
+static _Thread_local void *pool_block[POOL];
+static _Thread_local size_t pool_bytes[POOL], pool_total;
+
+static void pool_drop(int i) {
+    free(pool_block[i]);
+    pool_total -= pool_bytes[i];
+    pool_block[i] = NULL;
+    pool_bytes[i] = 0;
+}
+
+/* A block of at least `bytes` (NULL: out of memory): a kept one of at most about twice
+ * that, else a new one. */
+static void *take(size_t bytes) {
+    int best = -1;
+    if (bytes >= POOL_MIN)
+        for (int i = 0; i < POOL; i++)
+            if (pool_block[i] && pool_bytes[i] >= bytes && pool_bytes[i] <= 2 * bytes &&
+                (best < 0 || pool_bytes[i] < pool_bytes[best]))
+                best = i;
+    if (best < 0) return huge(malloc(bytes), bytes);
+    void *p = pool_block[best];
+    pool_total -= pool_bytes[best];
+    pool_block[best] = NULL;
+    pool_bytes[best] = 0;
+    return p;
+}
+
+/* Frees a block of `take`'s (or of malloc), keeping a large one for the next take. */
+static void give(void *p) {
+#ifdef __GLIBC__
+    size_t bytes = p ? malloc_usable_size(p) : 0;
+    if (bytes >= POOL_MIN && bytes <= POOL_LIMIT) {
+        for (;;) { /* room: the smallest blocks kept freed while full */
+            int empty = -1, smallest = -1;
+            for (int i = 0; i < POOL; i++) {
+                if (!pool_block[i]) empty = empty < 0 ? i : empty;
+                else if (smallest < 0 || pool_bytes[i] < pool_bytes[smallest]) smallest = i;
+            }
+            if (empty >= 0 && pool_total + bytes <= POOL_LIMIT) {
+                pool_block[empty] = p;
+                pool_bytes[empty] = bytes;
+                pool_total += bytes;
+                return;
+            }
+            if (smallest < 0 || pool_bytes[smallest] >= bytes) break;
+            pool_drop(smallest);
+        }
+    }
+#endif
+    free(p);
+}
+
+static void pool_free(void) {
+    for (int i = 0; i < POOL; i++)
+        if (pool_block[i]) pool_drop(i);
+}
+
+/* `p` (NULL: none yet) grown to `bytes`. */
+static void *regrow(void *p, size_t bytes) { return p ? realloc(p, bytes) : take(bytes); }
+
 /* -- an open-addressing map from a pair of int64 to an int64 ------------------------ */
 
 typedef struct {
@@ -82,7 +157,7 @@ static inline uint64_t mix(i64 a, i64 b) {
 static int map_init(Map *m, i64 want) {
     i64 cap = 64;
     while (cap < 2 * want) cap <<= 1;
-    m->slots = huge(malloc(sizeof(Entry) * (size_t)cap), sizeof(Entry) * (size_t)cap);
+    m->slots = take(sizeof(Entry) * (size_t)cap);
     if (!m->slots) return -1;
     for (i64 i = 0; i < cap; i++) m->slots[i].v = -1;
     m->cap = cap;
@@ -91,7 +166,7 @@ static int map_init(Map *m, i64 want) {
 }
 
 static void map_free(Map *m) {
-    free(m->slots);
+    give(m->slots);
     m->slots = NULL;
 }
 
@@ -157,7 +232,7 @@ static int grow_array(void **a, i64 *cap, i64 need, size_t item) {
     if (need <= *cap) return 0;
     i64 c = *cap > 0 ? *cap : 256;
     while (c < need) c *= 2;
-    void *b = realloc(*a, item * (size_t)c);
+    void *b = regrow(*a, item * (size_t)c);
     if (!b) return -1;
     *a = huge(b, item * (size_t)c);
     *cap = c;
@@ -415,13 +490,13 @@ static int nodes_reserve(Nodes *ns, const Tables *t, i64 need) {
     if (need <= ns->cap) return 0;
     i64 c = ns->cap > 0 ? 2 * ns->cap : 1024, O = t->O > 0 ? t->O : 1;
     if (c < need) c = need;
-    i64 *a = realloc(ns->comps, sizeof(i64) * (size_t)(c * t->K));
+    i64 *a = regrow(ns->comps, sizeof(i64) * (size_t)(c * t->K));
     if (a) ns->comps = huge(a, sizeof(i64) * (size_t)(c * t->K));
-    i64 *b = realloc(ns->states, sizeof(i64) * (size_t)c);
+    i64 *b = regrow(ns->states, sizeof(i64) * (size_t)c);
     if (b) ns->states = b;
-    int32_t *d = realloc(ns->kids, sizeof(int32_t) * (size_t)(c * O * t->K));
+    int32_t *d = regrow(ns->kids, sizeof(int32_t) * (size_t)(c * O * t->K));
     if (d) ns->kids = huge(d, sizeof(int32_t) * (size_t)(c * O * t->K));
-    int32_t *e = realloc(ns->slots, sizeof(int32_t) * (size_t)(c * ns->E));
+    int32_t *e = regrow(ns->slots, sizeof(int32_t) * (size_t)(c * ns->E));
     if (e) ns->slots = e;
     if (!a || !b || !d || !e) return -1;
     ns->cap = c;
@@ -730,13 +805,12 @@ static int outlooks(Outlooks *o, const Tables *t, const Outlooks *last) {
     i64 K = t->K, V = t->V, F = t->F, n_o = o->n, n_full = 0, total0 = t->basetot[0];
     for (i64 v = 1; v < V; v++)
         if (t->basetot[v] != total0) return -1;
-    o->full = malloc(sizeof(i64) * (size_t)(n_o + 1));
+    o->full = take(sizeof(i64) * (size_t)(n_o + 1));
     for (i64 slot = 0; o->full && slot < n_o; slot++)
         o->full[slot] = o->need[slot] == 2 ? n_full++ : -1;
-    o->mass = huge(calloc((size_t)(n_full * V * F + 1), sizeof(double)),
-                   sizeof(double) * (size_t)(n_full * V * F + 1));
-    o->through = huge(calloc((size_t)(n_o * V + 1), sizeof(double)),
-                      sizeof(double) * (size_t)(n_o * V + 1));
+    /* each outlook's rows are written below: copied, walked, or 0 (no card left) */
+    o->mass = take(sizeof(double) * (size_t)(n_full * V * F + 1));
+    o->through = take(sizeof(double) * (size_t)(n_o * V + 1));
     i64 *rows = malloc(sizeof(i64) * (size_t)(n_o + 1));
     i64 *cards = malloc(sizeof(i64) * (size_t)(n_o + 1));
     const Tree *trees[3] = {&t->peek, &t->trim, &t->full};
@@ -746,6 +820,10 @@ static int outlooks(Outlooks *o, const Tables *t, const Outlooks *last) {
     for (i64 slot = 0; slot < n_o && !bad; slot++) {
         cards[slot] = 0;
         for (i64 k = 0; k < K; k++) cards[slot] += o->comps[slot * K + k];
+        if (total0 - cards[slot] > 0 || done[slot]) continue; /* walked, or copied */
+        memset(o->through + slot * V, 0, sizeof(double) * (size_t)V);
+        if (o->full[slot] >= 0)
+            memset(o->mass + o->full[slot] * V * F, 0, sizeof(double) * (size_t)(V * F));
     }
     for (int which = 0; which < 3 && !bad; which++) {
         const Tree *tree = trees[which];
@@ -1172,10 +1250,10 @@ static _Thread_local double *option_values;
 static _Thread_local size_t option_room;
 
 static void nodes_free(Nodes *ns) {
-    free(ns->comps);
-    free(ns->states);
-    free(ns->kids);
-    free(ns->slots);
+    give(ns->comps);
+    give(ns->states);
+    give(ns->kids);
+    give(ns->slots);
     map_free(&ns->index);
     memset(ns, 0, sizeof(*ns));
 }
@@ -1248,11 +1326,11 @@ static _Thread_local Kept kept[KEPT];
 static void nodes_free(Nodes *ns);
 
 static void outlooks_free(Outlooks *o) {
-    free(o->comps);
-    free(o->need);
-    free(o->full);
-    free(o->mass);
-    free(o->through);
+    give(o->comps);
+    give(o->need);
+    give(o->full);
+    give(o->mass);
+    give(o->through);
     map_free(&o->keys);
     memset(o, 0, sizeof(*o));
 }
@@ -1467,21 +1545,30 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
         memset(&kept[found], 0, sizeof(kept[found]));
     } else if (!bad) {
         const Outlooks *last = NULL;
+        int from = -1;
         for (int i = 0; i < KEPT && !last; i++)
-            if (stamp_equal(&now.banker, &kept[i].banker)) last = &kept[i].o;
+            if (stamp_equal(&now.banker, &kept[i].banker)) {
+                last = &kept[i].o;
+                from = i;
+            }
+        found = KEPT - 1; /* the oldest makes room: at once, its blocks this solve's (`take`),
+                             unless its outlooks are read */
+        if (from != found) kept_free(&kept[found]);
         bad = enumerate_all(&now, &t, main_comps, main_states, pairs, extras, pair_comps,
                             pair_states, last, &kept[0]);
-        found = KEPT - 1; /* the oldest makes room */
         kept_free(&kept[found]);
+        pool_free(); /* what this solve did not take: no more kept than before */
     }
     if (!bad) bad = values(&now, &t, pairs, out_main, out_pairs);
     free(want);
     if (bad) {
         kept_free(&now);
+        pool_free();
         return -1;
     }
     if (found < 0) found = KEPT - 1;
     kept_free(&kept[found]);
+    pool_free();
     for (int i = found; i > 0; i--) kept[i] = kept[i - 1];
     kept[0] = now;
     return 0;
@@ -1501,4 +1588,5 @@ void pr_forget(void) {
     free(option_values);
     option_values = NULL;
     option_room = 0;
+    pool_free();
 }
