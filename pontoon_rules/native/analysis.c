@@ -527,12 +527,12 @@ static int possible(const Tables *t, const i64 *y) {
 
 /* The outlook of composition x with e more cards of kind `pair`, registered at `level`
  * (1: the peek alone, 2: every final): its slot, -1 where no shoe holds it, -2 when out
- * of memory. */
+ * of memory. `hash`: its key's `mix` (`outlook_hash`). */
 static i64 register_outlook(Outlooks *o, const Tables *t, i64 *x, i64 pair, i64 e,
-                            i64 lo, i64 hi, i64 level) {
+                            i64 lo, i64 hi, i64 level, uint64_t hash) {
     i64 k = pair > 0 ? pair : 0;
     i64 a = lo + e * t->mult[k], b = hi + e * t->mult[t->K + k];
-    i64 slot = map_get(&o->keys, a, b);
+    i64 slot = map_get_mixed(&o->keys, a, b, hash);
     if (slot >= 0) {
         if (o->need[slot] < level) o->need[slot] = level;
         return slot;
@@ -554,6 +554,12 @@ static i64 register_outlook(Outlooks *o, const Tables *t, i64 *x, i64 pair, i64 
     return slot;
 }
 
+/* The `mix` of the key of composition (lo, hi) with e more cards of kind `pair`. */
+static inline uint64_t outlook_hash(const Tables *t, i64 pair, i64 e, i64 lo, i64 hi) {
+    i64 k = pair > 0 ? pair : 0;
+    return mix(lo + e * t->mult[k], hi + e * t->mult[t->K + k]);
+}
+
 /* kernel.enumerate_nodes: every node reachable from the roots, its children and
  * outlooks (registered for 0..extras more cards of kind `pair`). `hint`: how many nodes
  * there may be (the last solve's count: a variant's set is mostly as large), room made
@@ -568,10 +574,12 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
     uint8_t *drawable = malloc((size_t)K);
     i64 *kid_keys = malloc(sizeof(i64) * (size_t)(4 * O * K));
     uint64_t *kid_hash = malloc(sizeof(uint64_t) * (size_t)(O * K));
+    uint64_t *key_hash = malloc(sizeof(uint64_t) * (size_t)(extras + 1));
     ns->n = 0;
     ns->E = extras + 1;
     i64 want = 4 * n_roots + 64 > hint ? 4 * n_roots + 64 : hint;
-    int bad = !x || !ok || !drawable || !kid_keys || !kid_hash || map_init(&ns->index, want) ||
+    int bad = !x || !ok || !drawable || !kid_keys || !kid_hash || !key_hash ||
+              map_init(&ns->index, want) ||
               nodes_reserve(ns, t, hint);
     for (i64 i = 0; i < n_roots && !bad; i++) {
         i64 lo, hi;
@@ -592,10 +600,9 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
         }
         int level = stands && !t->bust[s] ? 2 : 1;
         ckey(t, x, &lo, &hi);
-        for (i64 e = 0; e < ns->E && !bad; e++) {
-            i64 slot = ends ? register_outlook(o, t, x, pair, e, lo, hi, level) : -1;
-            bad = slot == -2;
-            ns->slots[i * ns->E + e] = (int32_t)slot;
+        for (i64 e = 0; ends && e < ns->E; e++) { /* its outlooks' slots asked for at once */
+            key_hash[e] = outlook_hash(t, pair, e, lo, hi);
+            map_prefetch(&o->keys, key_hash[e]);
         }
         for (i64 v = 0; v < V; v++) {
             ok[v] = 1;
@@ -628,6 +635,11 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
                 map_prefetch(&ns->index, kid_hash[n_kids - 1]);
             }
         }
+        for (i64 e = 0; e < ns->E && !bad; e++) {
+            i64 slot = ends ? register_outlook(o, t, x, pair, e, lo, hi, level, key_hash[e]) : -1;
+            bad = slot == -2;
+            ns->slots[i * ns->E + e] = (int32_t)slot;
+        }
         for (i64 m = 0; m < n_kids && !bad; m++) {
             const i64 *c = kid_keys + 4 * m;
             i64 k = c[0] % K, found = map_get_mixed(&ns->index, c[1], c[2], kid_hash[m]);
@@ -643,6 +655,7 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
     free(drawable);
     free(kid_keys);
     free(kid_hash);
+    free(key_hash);
     free(x);
     free(ok);
     return bad ? -1 : 0;
@@ -1049,11 +1062,11 @@ static inline void outlook_prefetch(const Tables *t, const Outlooks *o, i64 slot
 #endif
 }
 
-/* kernel.evaluate: best play; val (n x V x NS) and optev (n x O x V). */
-static int evaluate(const Tables *t, const Nodes *ns, const Outlooks *o, double *val,
-                    double *optev) {
+/* kernel.evaluate: best play; val (n x V x NS) and optev (n x O x V), the nodes in
+ * `order` (`children_first`). */
+static int evaluate(const Tables *t, const Nodes *ns, const i64 *order, const Outlooks *o,
+                    double *val, double *optev) {
     i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1;
-    i64 *order = children_first(t, ns);
     double *opt = malloc(sizeof(double) * (size_t)(V * NS));
     double *q = malloc(sizeof(double) * (size_t)(V * K));
     int bad = !order || !opt || !q;
@@ -1091,7 +1104,6 @@ static int evaluate(const Tables *t, const Nodes *ns, const Outlooks *o, double 
             }
         }
     }
-    free(order);
     free(opt);
     free(q);
     return bad ? -1 : 0;
@@ -1312,6 +1324,7 @@ typedef struct {
     Nodes main, *split;
     i64 n_pairs, n_main, n_twins, most;
     i64 *main_index, *split_roots;
+    i64 **orders; /* each set's `children_first`, the main set's last (once worked out) */
 } Kept;
 
 #define KEPT 2
@@ -1342,6 +1355,8 @@ static void kept_free(Kept *k) {
     outlooks_free(&k->o);
     free(k->main_index);
     free(k->split_roots);
+    for (i64 a = 0; k->orders && a <= k->n_pairs; a++) free(k->orders[a]);
+    free(k->orders);
     free(k->banker.data);
     free(k->whole.data);
     memset(k, 0, sizeof(*k));
@@ -1438,9 +1453,22 @@ static int enumerate_all(Kept *k, const Tables *t, const i64 *main_comps,
     return bad ? -1 : 0;
 }
 
+/* Each set's nodes children first (`children_first`: split sets, then the main set),
+ * worked out once for the solves that reuse the set. */
+static int orders(Kept *k, const Tables *t) {
+    if (k->orders) return 0;
+    k->orders = calloc((size_t)(k->n_pairs + 1), sizeof(i64 *));
+    if (!k->orders) return -1;
+    for (i64 a = 0; a <= k->n_pairs; a++) {
+        k->orders[a] = children_first(t, a < k->n_pairs ? &k->split[a] : &k->main);
+        if (!k->orders[a]) return -1;
+    }
+    return 0;
+}
+
 /* Steps 4 and 5: best play over the main set, then the zero-memory split hands; the
  * main roots' values and each pair's start roots' values. */
-static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_main,
+static int values(Kept *k, const Tables *t, const i64 *pairs, double *out_main,
                   double *out_pairs) {
     i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1;
     const Nodes *mainset = &k->main;
@@ -1448,10 +1476,10 @@ static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_
     double *optev = kept_buffer(&option_values, &option_room,
                                 (size_t)(mainset->n * O * V + 1));
     double *sval = split_buffer((size_t)(k->most * V * NS + 1));
-    i64 *twin = NULL, *sticks = NULL, *order = NULL;
+    i64 *twin = NULL, *sticks = NULL;
     uint8_t *pick = NULL;
-    int bad = !val || !optev || !sval;
-    if (!bad) bad = evaluate(t, mainset, &k->o, val, optev);
+    int bad = !val || !optev || !sval || orders(k, t);
+    if (!bad) bad = evaluate(t, mainset, k->orders[k->n_pairs], &k->o, val, optev);
     if (!bad)
         for (i64 i = 0; i < k->n_main; i++)
             memcpy(out_main + i * V * NS, val + k->main_index[i] * V * NS,
@@ -1461,15 +1489,14 @@ static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_
     for (i64 a = 0; a < k->n_pairs && !bad; a++) {
         const Nodes *ns = &k->split[a];
         i64 E = ns->E, n = ns->n;
+        const i64 *order = k->orders[a];
         free(twin);
         free(pick);
         free(sticks);
-        free(order);
         twin = malloc(sizeof(i64) * (size_t)(n + 1));
         pick = malloc((size_t)(n * V + 1));
         sticks = malloc(sizeof(i64) * (size_t)(n + 1));
-        order = children_first(t, ns);
-        bad = !twin || !pick || !sticks || !order;
+        bad = !twin || !pick || !sticks;
         for (i64 i = 0; i < n && !bad; i++)
             twin[i] = t->unsplit[ns->states[i]] >= 0 ? k->main_index[twins_at++] : -1;
         if (!bad) bad = split_picks(t, ns, twin, optev, pick, sticks);
@@ -1483,7 +1510,6 @@ static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_
     }
     free(pick);
     free(sticks);
-    free(order);
     free(twin);
     return bad ? -1 : 0;
 }
