@@ -20,6 +20,8 @@ import re
 
 import pytest
 from babel.messages.catalog import Catalog
+from engine_helpers import nets
+from engine_helpers import run as run_round
 from sheet_text import catalog, sheet, word
 from test_session import scripted, session
 from test_shoot import decisions, run
@@ -28,7 +30,10 @@ from pontoon_rules.docs.sheet.sheet_view import printable_rounds, worked_example
 from pontoon_rules.docs.website.catalog import merge
 from pontoon_rules.docs.words.i18n import translations
 from pontoon_rules.docs.words.narrate import STEPS
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rotation import bank_taker
 from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.engine.sessions.pack import Pack
 from pontoon_rules.errors import ScriptError
 from pontoon_rules.ruleset.format.agreed import agreed_fields
@@ -249,3 +254,37 @@ def test_a_reworded_message_keeps_each_languages_own_translation() -> None:
     assert merged["hy"].string == "Երկրորդ կապուկը մնում է։" and merged["hy"].fuzzy
     assert merged["ru"].string == "Вторая колода остаётся." and merged["ru"].fuzzy
     assert not template["The second pack stays in play, and the two are one pack."].string
+
+
+# 1. Vingt-un: a natural stands off against the banker's, and the others still pay it -------------
+
+INTRO = {"en": ("wins double from every other player without one, and from the banker, taking "
+                "the bank, unless the banker has one too: then the two stand off and the bank "
+                "stays"),
+         "ru": ("берёт вдвойне с каждого игрока без очка и с банкира, получая банк, если у "
+                "банкира нет очка; если есть — с ним ничья, и банк остаётся")}
+NO_BANK = ("A player's %(natural)s does not take the bank when the banker too has a "
+           "%(natural)s, which is shown at once and ends the deal.")
+
+
+def test_a_natural_against_the_bankers_stands_off_keeps_the_bank_and_is_still_paid() -> None:
+    """p1 A K, p2 9 7, the banker A 10: the banker's natural ends the deal at once."""
+    ended = run_round("vingt-un", [100, 200], "AS 9H AD KS 7H TH")
+    assert ended.result.ended_early
+    assert [s.between_players for s in ended.result.seats] == [400, -400]
+    assert nets(ended) == [400, -800, 400]  # p1 stands off with the banker, p2 pays both
+    state = RoundState(compile_rules(load_bundled("vingt-un")), [100, 200])
+    for card in parse_cards("AS 9H AD KS 7H TH".split()):
+        state.apply_action(card)
+    assert state.is_terminal() and bank_taker(state) is None
+
+
+@pytest.mark.parametrize("lang", sheet_languages(load_bundled("vingt-un")))
+def test_the_intro_says_what_the_bankers_natural_changes(lang: str) -> None:
+    """'wins double from the banker and every other player and takes the bank, unless the
+    banker has one too': 'unless' read as covering the others' double too (r49zp)."""
+    text = sheet("vingt-un", lang)
+    assert INTRO[lang] in " ".join(text.split())
+    natural = "natural vingt-un" if lang == "en" else "очко"
+    said = _printed(lang, NO_BANK) % {"natural": natural}
+    assert said in text, said
