@@ -30,6 +30,7 @@ from pontoon_rules.docs.sheet.sheet_view import printable_rounds, worked_example
 from pontoon_rules.docs.website.catalog import merge
 from pontoon_rules.docs.words.i18n import translations
 from pontoon_rules.docs.words.narrate import STEPS
+from pontoon_rules.docs.words.settlement_messages import BANKER_BUST, BANKER_BUST_HIDDEN
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.rotation import bank_taker
 from pontoon_rules.engine.round.rules import compile_rules
@@ -288,3 +289,24 @@ def test_the_intro_says_what_the_bankers_natural_changes(lang: str) -> None:
     natural = "natural vingt-un" if lang == "en" else "очко"
     said = _printed(lang, NO_BANK) % {"natural": natural}
     assert said in text, said
+
+
+# 1. home Очко: a bust kept hidden is no hand 'still standing' when the banker busts --------------
+
+HIDERS = [rid for rid in bundled_ids() if load_bundled(rid).settlement.hidden_bust_pays]
+
+
+def test_a_hidden_bust_loses_even_when_the_banker_busts() -> None:
+    """p1's T T busts on an ace and is kept face down; the banker's 9 T 6 busts: p1 pays."""
+    assert HIDERS == ["ochko-home"] and load_bundled("ochko-home").faces.bust_shown
+    busted = run_round("ochko-home", [100], "TS TD 9H AC TC 6S",
+                       "p1 twist, p1 hide, banker twist, banker twist")
+    assert nets(busted) == [-200, 200]
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), [
+    (rid, lang) for rid in HIDERS for lang in sheet_languages(load_bundled(rid))])
+def test_the_banker_bust_wins_only_hands_not_bust(ruleset_id: str, lang: str) -> None:
+    text = sheet(ruleset_id, lang)
+    assert _printed(lang, BANKER_BUST_HIDDEN[False]) in text
+    assert _printed(lang, BANKER_BUST[(False, False)]) not in text
