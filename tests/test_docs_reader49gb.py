@@ -36,7 +36,7 @@ from pontoon_rules.engine.round.rotation import bank_taker
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.engine.sessions.pack import Pack
-from pontoon_rules.errors import ScriptError
+from pontoon_rules.errors import IllegalActionError, ScriptError
 from pontoon_rules.ruleset.format.agreed import agreed_fields
 from pontoon_rules.ruleset.format.languages import sheet_languages
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
@@ -310,3 +310,47 @@ def test_the_banker_bust_wins_only_hands_not_bust(ruleset_id: str, lang: str) ->
     text = sheet(ruleset_id, lang)
     assert _printed(lang, BANKER_BUST_HIDDEN[False]) in text
     assert _printed(lang, BANKER_BUST[(False, False)]) not in text
+
+
+# 2. Vingt-un: who deals the cards that find the first banker is the table's to agree -------------
+
+FIRST_ACE = ("One player (agree who) deals cards face up round the table; the first to get an ace "
+             "is the first banker.")
+
+
+@pytest.mark.parametrize("lang", sheet_languages(load_bundled("vingt-un")))
+def test_the_table_agrees_who_deals_for_the_first_banker(lang: str) -> None:
+    """'Cards are dealt face up round the table': who deals them? (r49zp). No field says."""
+    assert load_bundled("vingt-un").table.first_banker.value == "first-ace-dealt"
+    assert _printed(lang, FIRST_ACE) in sheet("vingt-un", lang)
+
+
+# 2. hy: a player's pontoon takes the bank even against the banker's, said outright --------------
+
+HY_TAKES = "Խաղացողի պոնտոնը վերցնում է բանկը, նույնիսկ երբ բանկիրի պոնտոնն անմիջապես"
+HY_TAKERS = [rid for rid in bundled_ids() if "hy" in sheet_languages(load_bundled(rid))
+             and load_bundled(rid).between_deals.rotation_when_banker_pontoon_at_once
+             and load_bundled(rid).deal.banker_pontoon_at_once]
+
+
+@pytest.mark.parametrize("ruleset_id", HY_TAKERS)
+def test_armenian_says_the_players_pontoon_takes_the_bank_even_then(ruleset_id: str) -> None:
+    """«բացվում է բոլոր ձեռքերի հետ» only implied it (r49zp): both pontoons, the banker's
+    ending the deal, and the player's still takes the bank (`rotation.bank_taker`)."""
+    state = RoundState(compile_rules(load_bundled(ruleset_id)), [10])
+    for card in parse_cards("AS AH KS KD".split()):
+        state.apply_action(card)
+    assert state.ended_early and bank_taker(state) == 0
+    assert HY_TAKES in sheet(ruleset_id, "hy")
+
+
+def test_armenian_later_buy_is_bound_by_the_card_bought_before() -> None:
+    """«նախորդ քարտի գինը» where the card before was free (r49zp): after a twist no buy
+    comes, so the card before a later buy is a bought one."""
+    text = sheet("pagat-british", "hy")
+    assert "ոչ ավելի, քան նախորդ գնված քարտի գինը" in text
+    r = run_round("pagat-british", [100], "7H 5S 3C 8D 4H 2S",
+                  "p1 buy 100, p1 buy 100, p1 stick, banker stick")
+    assert r.result.seats[0].hands[0].staked == 300
+    with pytest.raises(IllegalActionError, match="legal: twist, buy 100$"):  # the card before
+        run_round("pagat-british", [100], "7H 5S 3C 8D 4H 2S", "p1 buy 100, p1 buy 150")
