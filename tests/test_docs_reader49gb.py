@@ -228,6 +228,8 @@ def test_russian_names_the_bet_against_the_kitty_not_a_jester(ruleset_id: str) -
     text = sheet(ruleset_id, "ru")
     assert not re.search("шут", text, re.IGNORECASE)
     assert "ставка против кассы" in text.lower()
+    # «банк» is the banker's role here, «касса» the kitty (r49zm: in «очко» the bank is money)
+    assert "кассу (котёл: не банк, а отдельные деньги только для этих ставок)" in text
 
 
 @pytest.mark.parametrize("ruleset_id", [rid for rid, lang in SHOOT_SHEETS if lang == "ur"])
