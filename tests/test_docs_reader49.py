@@ -91,7 +91,7 @@ def test_a_tied_natural_is_not_called_beaten() -> None:
     bank = said("vingt-un")["bank"]
     assert "beaten" not in bank
     assert ("A player's natural vingt-un does not take the bank when the banker too has a "
-            "natural vingt-un and shows it at once, ending the deal.") in bank
+            "natural vingt-un, which is shown at once and ends the deal.") in bank  # f49b
 
 
 @pytest.mark.parametrize("ruleset_id", ["siebzehn-und-vier", "ban-luck", "xi-dach"])

@@ -48,7 +48,7 @@ SPLIT_FOURTH = ("Every new hand a split makes may have its own shoot bet, made b
                 "split's cards are dealt; a bet made earlier stays with the hand that was split, "
                 "and each hand may have one more before its own fourth card.")
 FRESH_PACK = ("If the pack still runs out, the banker shuffles a second pack alone (keep one at "
-              "hand) and deals on from it; it then stays in play with the first.")
+              "hand) and deals on; from then on the two are one pack.")
 NO_BIDS = ("When it runs dry the banker puts up a new kitty or auctions the bank: it goes to "
            "the highest bidder, who pays the bid to the old banker, and if nobody bids the "
            "banker puts up a new kitty.")

@@ -116,14 +116,17 @@ def test_the_xi_dach_special_hand_is_settled_in_a_sentence_of_its_own() -> None:
 def test_the_kitty_is_put_up_before_the_deal_in_the_examples() -> None:
     """r49o: 'Banker: puts up a kitty of 200, is dealt J♣ 5♣' came after the player's line,
     though the round starts with the kitty (`RoundState(kitty=…)`): an example with a kitty
-    says it first, on a line of its own."""
+    says it first, on a line of its own (put up in the first, on the table in the others:
+    f49b, tests/test_docs_reader49gb)."""
     from pontoon_rules.docs.sheet.sheet_view import worked_examples
 
     told = [ex for ex in worked_examples(load_bundled("shoot-pontoon"), "en")
             if any("kitty of" in line for line in ex["lines"])]
     assert len(told) >= 2  # the first example, and each with a shoot bet
-    for ex in told:
-        assert ex["lines"][0] == f"Banker: puts up a kitty of {ex['script']['kitty']}."
+    for i, ex in enumerate(told):
+        kitty = ex["script"]["kitty"]
+        assert ex["lines"][0] == (f"Banker: puts up a kitty of {kitty}." if i == 0
+                                  else f"Banker: has a kitty of {kitty} on the table.")
         assert not any("kitty of" in line for line in ex["lines"][1:])
 
 
@@ -163,16 +166,17 @@ def test_the_shoot_bets_least_and_cap_are_said_as_the_engine_plays_them() -> Non
 
 
 SHOOT_WORDS = {  # (said, not said) on the sheet, title first
-    "ru": (["# Британский понтун со ставками «шут» против кассы",
-            "Шут (по-английски — «выстрел»; здесь: ставка против кассы)",
-            "Ставка «шут» — не меньше 1 фишки"], ["из котла", "с котлом"]),
+    "ru": (["# Британский понтун со ставками против кассы",
+            "Ставки против кассы: банкир закладывает кассу (котёл: не банк",
+            "Ставка против кассы — не меньше 1 фишки"], ["из котла", "с котлом"]),
     "hy": (["# Շութ պոնտոն՝ բրիտանական պոնտոն «շութ» խաղադրույքներով կասսայի դեմ",
-            "«Շութ» (անգլերեն բառ է, նշանակում է «կրակել», այստեղ՝ առանձին խաղադրույք կասսայի դեմ)"],
+            "«Շութ» (անգլերեն բառ է, նշանակում է «կրակել», "
+            "այստեղ՝ առանձին խաղադրույք կասսայի դեմ)"],
            ["կատվիկ", "կրակոց"]),  # «կրակոց», a gunshot (r49ae)
     "pa": (["ਸ਼ੂਟ ਬਾਜ਼ੀ ਘੱਟੋ-ਘੱਟ 1 ਚਿੱਪ"], []),
     "ur": (["سب سے چھوٹی شرط سے کم نہ ہو اور سب سے بڑی شرط سے زیادہ نہ ہو",
-            "جوڑی توڑ کر دو ہاتھ بناتا ہے", "جب کٹی خالی ہو جائے",
-            "شوٹ شرط کم از کم 1 چپ"], ["تقسیم", "کٹی خشک"]),
+            "جوڑی توڑ کر دو ہاتھ بناتا ہے", "جب کِٹی خالی ہو جائے",
+            "شوٹ شرط کم از کم 1 چِپ"], ["تقسیم", "کٹی خشک"]),
 }
 
 

@@ -28,7 +28,7 @@ ACE_DRAWS_ON = "So an ace and a %(card)s make %(n)s."
 SETTLED = ("A player's pontoon takes the bank: declared on their turn, or turned up "
            "with every hand when the banker's pontoon ends the deal.")
 SECOND_PACK = ("If the pack still runs out, the banker shuffles a second pack alone (keep one at "
-               "hand) and deals on from it; it then stays in play with the first.")
+               "hand) and deals on; from then on the two are one pack.")
 """Since g49ai one procedure with the bust cards under the pack (`test_docs_reader49ai`)."""
 WHATEVER_HELD = ("The banker pays winners from their own money, and holds the bank however little "
                  "they have; if short, they pay in the order of play, and the table agrees "

@@ -43,7 +43,7 @@ SECOND_PACK = ("If the pack runs out during a deal, a second pack is shuffled in
 """The second pack where bust cards do not go under the pack at once (g49ai: not the pagat
 games, whose one pile says it in `ONE_PILE`)."""
 ONE_PILE = ("If the pack still runs out, the banker shuffles a second pack alone (keep one at "
-            "hand) and deals on from it; it then stays in play with the first.")
+            "hand) and deals on; from then on the two are one pack.")
 BANKER_FREE = ("The banker draws or sticks as they choose, even below %(n)s, but never draws on "
                "%(limit)s.")
 MAIN_STAKE = {"ru": "каждая основная ставка", "hy": "ամեն հիմնական խաղադրույք",

@@ -52,7 +52,7 @@ OWING_NO_SALE = ("A banker without the money for a new kitty must still put one 
 UNDER = ("Otherwise the used cards go under the pack unshuffled, a bust hand's at once (they "
          "may come again in the same deal): only cards on the table are out of play.")
 SECOND = ("If the pack still runs out, the banker shuffles a second pack alone (keep one at "
-          "hand) and deals on from it; it then stays in play with the first.")
+          "hand) and deals on; from then on the two are one pack.")
 OLD_PACK = ("a second pack is shuffled in", "Keep that pack at hand",
             "A bust hand's cards go to the bottom of the pack at once.")
 
@@ -215,6 +215,7 @@ def test_what_a_home_table_lacks_follows_the_casino_games_of_its_pack() -> None:
 # 5. Russian: «шут» from the English shoot ------------------------------------------------------
 
 def test_the_russian_sheet_calls_shoot_the_english_word() -> None:
+    """Since r49zm (f49b): not the English word at all, but what the bet is."""
     text = sheet("shoot-pontoon", "ru")
-    assert "Шут (по-английски — «выстрел»" in text  # no Latin word on a Russian sheet
-    assert "английского слова «выстрел»" not in text
+    assert "Ставки против кассы: банкир закладывает кассу" in text  # no Latin word either
+    assert "шут" not in text.lower() and "английского слова «выстрел»" not in text

@@ -55,8 +55,8 @@ ROOM = ("A shoot bet is at least %(least)s chip. The kitty it must stay within i
 BUST = ("A bust hand's shoot bet goes into the kitty at once: it then counts as part of the "
         "kitty, no longer among the shoot bets.")
 STAYS = "A bust hand's shoot bet stays among the shoot bets until the deal is settled."
-TWO = ("A bet before a fourth card comes only when a hand of three cards draws, after any "
-       "split, so no hand has more than two shoot bets.")
+TWO = ("A bet before a fourth card comes only when a hand of three cards draws, whether or not "
+       "it was split, so no hand has more than two shoot bets.")  # f49b: not 'after any split'
 
 
 @cache

@@ -45,7 +45,6 @@ from pontoon_rules.docs.words.sentences import (
     sentences,
 )
 from pontoon_rules.docs.words.values import Gettext, card_key, card_view
-from pontoon_rules.engine.round.actions import SHOOT
 from pontoon_rules.engine.round.example_hands import counts_as, example_cards
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.literal import user
@@ -311,9 +310,9 @@ def worked_examples(ruleset: Ruleset, lang: str, limit: int | None = None
                     ) -> list[dict[str, Any]]:
     """The sheet's worked examples (`printable_rounds`, the first `limit`), each told in
     lines of words (`narrate`) with its script for a replay. The banker's kitty (Shoot
-    Pontoon) is told in the first example, again where another's differs, and in each with
-    a shoot bet, whose reader checks that the bet stays within it; told in every example,
-    it read as a new kitty put up every deal."""
+    Pontoon) is put up in the first example and where another's differs, and is on the
+    table in every other: put up in each, it read as a new kitty every deal; left out, as a
+    deal without a kitty (r49zm, r49zn)."""
     catalog = translations(lang)
     rounds = printable_rounds(ruleset)[:limit]
     first = rounds[0]["script"].get("kitty") if rounds else None
@@ -323,12 +322,11 @@ def worked_examples(ruleset: Ruleset, lang: str, limit: int | None = None
 
 
 def _kitty_told(script: dict[str, Any], first: object, index: int) -> dict[str, Any]:
-    """`script` as an example tells it: without its kitty where an earlier example told
-    the same one and no shoot bet is made against it."""
-    shoots = any(str(a).split()[1:2] == [SHOOT] for a in script.get("actions", []))
-    if index == 0 or shoots or not script.get("kitty") or script.get("kitty") != first:
+    """`script` as an example tells it: its kitty on the table already (`kitty_held`)
+    where the first example put up the same one."""
+    if index == 0 or not script.get("kitty") or script.get("kitty") != first:
         return script
-    return {k: v for k, v in script.items() if k != "kitty"}
+    return dict(script, kitty_held=True)
 
 
 def examples_assume(ruleset: Ruleset, lang: str) -> str:

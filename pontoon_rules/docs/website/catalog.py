@@ -29,6 +29,7 @@ of the ruleset schema, the enum values a field can take, and the words defined i
 from __future__ import annotations
 
 import sys
+from copy import deepcopy
 from pathlib import Path
 from typing import NamedTuple
 
@@ -170,9 +171,7 @@ def update(languages: list[str] | None = None) -> Updated:
             continue
         with path.open("rb") as handle:
             catalog = read_po(handle, locale=lang, domain=DOMAIN)
-        catalog.update(template, no_fuzzy_matching=True)
-        notes += carried(catalog, lang)
-        catalog.obsolete.clear()  # a message no template has any more: gone, not kept as #~
+        notes += merge(catalog, template, lang)
         _write(catalog, path)
         written.append(path)
         for words in vocabularies(lang):
@@ -181,6 +180,17 @@ def update(languages: list[str] | None = None) -> Updated:
         written += [_drop_stale(f"{SOURCE_LANGUAGE}@{words}", template, notes)
                     for words in vocabularies(SOURCE_LANGUAGE)]
     return Updated(written, notes)
+
+
+def merge(catalog: Catalog, template: Catalog, lang: str) -> list[str]:
+    """Merge `template` into `lang`'s `catalog`, a reworded message's translation `carried`;
+    the notes. On a copy of the template: `Catalog.update` adds the template's own new
+    messages, so a translation carried onto one went into every language merged after it
+    (f49b: the Armenian of a reworded message in it, pa, ru, ur and vi)."""
+    catalog.update(deepcopy(template), no_fuzzy_matching=True)
+    notes = carried(catalog, lang)
+    catalog.obsolete.clear()  # a message no template has any more: gone, not kept as #~
+    return notes
 
 
 def carried(catalog: Catalog, lang: str) -> list[str]:

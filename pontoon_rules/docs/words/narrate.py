@@ -64,6 +64,7 @@ STEPS: dict[str, str] = {
     "draws": _("draws %(cards)s"),
     "stands": _("stands"),
     "kitty": _("puts up a kitty of %(amount)s"),
+    "kitty-held": _("has a kitty of %(amount)s on the table"),
     "call-off": _("calls the whole deal off"),
     "open": _("opens the hand of player %(amount)s"),
     "plays-on": _("plays on"),
@@ -406,10 +407,10 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
     """The round in lines: each seat's, the banker's, each hand's outcome and its cause."""
     n = Narrator(ruleset, gettext, ngettext, lang)
     lines, outcomes = [], []
-    if script.get("kitty"):  # put up before the deal (the round starts with it)
-        lines.append(gettext(EXTRAS["line"]) % {
-            "who": capital(actor_text("banker", gettext)), "steps": _step_text(
-                _Step("kitty", int(script["kitty"])), gettext, [], lang, money=n.amount)})
+    if script.get("kitty"):  # put up before the deal (the round starts with it), or held
+        step = _Step("kitty-held" if script.get("kitty_held") else "kitty", int(script["kitty"]))
+        lines.append(gettext(EXTRAS["line"]) % {"who": capital(actor_text("banker", gettext)),
+                     "steps": _step_text(step, gettext, [], lang, money=n.amount)})
     opened = opened_against(ruleset, result)
     for i, seat in enumerate(result["seats"]):
         who = actor_text(seat["seat"], gettext)

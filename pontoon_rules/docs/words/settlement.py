@@ -265,9 +265,11 @@ def _banker_bust(w: _Words) -> Said | None:
     cells = [w.table[p] for p in pairs]
     if not cells or any(c.result is not WIN for c in cells):
         return None
-    # one player with one hand: the banker plays only a player who has not bust
+    # one player with one hand: the banker plays only a player who has not bust; a bust
+    # face down, or one a player may keep hidden, lies there like a hand standing (r49zp)
     alone = w.r.table.max_players == 1 and not w.r.player.split.allowed
-    words = (BANKER_BUST_HIDDEN if not (alone or w.r.faces.bust_shown)
+    hidden = not w.r.faces.bust_shown or w.r.settlement.hidden_bust_pays is not None
+    words = (BANKER_BUST_HIDDEN if hidden and not alone
              else {fixed: BANKER_BUST[(alone, fixed)] for fixed in (False, True)})
     if all(w.table[(p, b)].pays == payout(w.r, p) for p, b in pairs):
         text = w.gettext(words[False])
