@@ -97,8 +97,10 @@ def test_xi_dachs_naturals_are_special_hands_not_declared_at_once() -> None:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", "If the banker busts, every hand that has not bust wins, paid what its hand pays."),
-    ("vi", "Nếu nhà cái bị quắc, mọi bài chưa quắc đều thắng, ăn theo bài của mình.")])
+    ("en", "If the banker busts, every hand not yet settled that has not bust wins, paid what "
+           "its hand pays."),
+    ("vi", "Nếu nhà cái bị quắc, mọi bài chưa được tính tiền và chưa quắc đều thắng, ăn theo "
+           "bài của mình.")])
 def test_a_hidden_bust_is_not_a_hand_still_standing(lang: str, words: str) -> None:
     assert said("xi-dach", lang)["banker_bust"] == words
 
