@@ -32,6 +32,7 @@ import resource
 import subprocess
 import sys
 import time
+from typing import Any
 
 PLUGINS_CHILD = r"""
 import json, time
@@ -202,12 +203,15 @@ def costs_figures(ruleset: str) -> None:
     spent = timed_parts()
     counted: dict[str, float] = {}
 
-    def serial(variants: list, deck: object, policy: object, workers: int) -> list:
+    def serial(variants: list, deck: object, policy: object, workers: int,
+               progress: object = None, helper: object = None, known: Any = None) -> list:
+        given = {} if known is None else known(variants)  # the base's solve: not counted
         for key in spent:
             spent[key] = 0.0
         start = time.process_time()
-        out = [costs._solve((v, deck, policy)) for v in variants]
-        counted.update(n=len(variants), cpu=time.process_time() - start, **spent)
+        out = [given[at] if at in given else costs._solve((v, deck, policy))
+               for at, v in enumerate(variants)]
+        counted.update(n=len(variants) - len(given), cpu=time.process_time() - start, **spent)
         return out
 
     costs._solve_all = serial  # type: ignore[assignment]

@@ -381,7 +381,8 @@ def test_a_natural_whose_name_has_brackets_is_not_bracketed_again() -> None:
                                         if load_bundled(i).table.banker.value == "house-dealer"])
 def test_a_casino_game_says_who_plays_the_house_at_home(ruleset_id: str) -> None:
     assert re.search(r"At home the (banker|dealer) is one more person at the table \(who is the \1"
-                     r" first is agreed before play\)\. They put up a bank of ",
+                     r" first is agreed before play: whoever cuts the highest card, say\)\. They"
+                     r" put up a bank of ",
                      said(ruleset_id)["home_bank"])  # one name (g49e), who first (g49d)
 
 

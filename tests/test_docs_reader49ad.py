@@ -120,8 +120,8 @@ def test_buy_bets_given_up_stand_against_the_dealers_pontoon() -> None:
 @pytest.mark.parametrize("ruleset_id", [FILIPINO, "blackjack-reference"])
 def test_the_russian_sheet_names_the_cut_card(ruleset_id: str) -> None:
     text = sheet(ruleset_id, "ru")
-    assert "кладёт в колоду отсекающую карту (подойдёт и джокер)" in text  # r49zf
-    assert "подрезн" not in text
+    assert "кладёт в колоду кат-карту (подойдёт и джокер)" in text  # r49zf, r49zk's word
+    assert "подрезн" not in text and "отсекающ" not in text
 
 
 # 2c. «1 к 1 (сумма)» explained in the key --------------------------------------------------

@@ -194,11 +194,11 @@ def test_each_row_of_the_payout_table_shows_its_own_cards(ruleset_id: str) -> No
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "words"), [
-    ("casino-ochko", "ru", ("(кто первым держит банк, договариваются до игры)",
+    ("casino-ochko", "ru", ("(кто первым держит банк, договариваются до игры: например, тот",
                             "Ставки покрывают по мере того, как их делают, по порядку игры",
                             "Удвоение или сплит — только если банк покрывает добавку целиком",
                             "Машины дома нет: дилер сам тасует карты")),
-    ("belarus-ponton", "en", ("(who is the banker first is agreed before play)",
+    ("belarus-ponton", "en", ("(who is the banker first is agreed before play: whoever cuts the",
                               "Stakes are covered as they are placed, in the order of play",
                               "Buying or splitting is allowed only where the bank can cover"
                               " the whole of what it adds"))])  # refused, never cut (r49ze)

@@ -49,7 +49,7 @@ def printed() -> Iterator[tuple[Ruleset, str]]:
      "ձեռքին տրված քարտը։ Բաց է դրվում անվճար («մեկ էլ») քարտը։"),
     ("pagat-british", "pa", "ਤੁਹਾਡੇ ਪਹਿਲੇ ਦੋ ਪੱਤੇ, ਖਰੀਦਿਆ ਪੱਤਾ ਅਤੇ ਤੋੜੀ ਜੋੜੀ ਦੇ ਹੱਥ ਨੂੰ ਦਿੱਤਾ ਪੱਤਾ ਪੁੱਠੇ "
      "ਦਿੱਤੇ ਜਾਂਦੇ ਹਨ। “ਇੱਕ ਹੋਰ” ਕਹਿ ਕੇ ਲਿਆ ਪੱਤਾ ਸਿੱਧਾ ਦਿੱਤਾ ਜਾਂਦਾ ਹੈ।"),
-    ("pagat-british", "ur", "آپ کے پہلے دو پتے، خریدا ہوا پتا اور ٹوٹی جوڑی کے ہاتھ کو دیا گیا "
+    ("pagat-british", "ur", "آپ کے پہلے دو پتے، خریدا ہوا پتا اور جوڑی توڑ کر بنے ہاتھ کو دیا گیا "
      "پتا الٹے دیے جاتے ہیں۔ “ایک اور” کہہ کر لیا ہوا پتا سیدھا دیا جاتا ہے۔")])
 def test_the_faces_are_said_in_a_sentence(ruleset_id: str, lang: str, said: str) -> None:
     """"Face down: the cards of the deal, a card drawn." read as a field list; the sheet

@@ -160,9 +160,10 @@ def test_what_the_game_lacks_is_one_line_from_its_fields() -> None:
     """Only what a game of a family its players know has (`docs.words.lacking`): Ban
     Luck's free hand is not common in the family (one lineage of three), but the casino's
     game with the full pack doubles and insures, which British pontoon's readers ask
-    about (r49w, g49ai)."""
+    about (r49w, g49ai); a casino's players also know what every Spanish-pack casino game
+    has, the surrender (r49zk, f49a)."""
     assert "Not in this game: doubling, insurance." in sheet("pagat-british")
-    assert "Not in this game: insurance." in sheet("casino-ochko")
+    assert "Not in this game: surrendering a hand, insurance." in sheet("casino-ochko")
     assert "Not in this game: buying cards for an extra bet." in sheet("spanish-21")
 
 

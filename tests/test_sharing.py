@@ -90,3 +90,34 @@ def test_a_broken_helper_leaves_its_share_here_and_a_failure_there_is_raised_her
 
     with ThreadPoolExecutor(1) as helper, pytest.raises(ValueError, match="job 4"):
         shared(list(range(5)), helper, solve)
+
+
+def test_the_helper_begins_while_known_runs_here_and_what_known_gives_stands() -> None:
+    """`known()` (the base's solve) runs here while the helper already solves from the last
+    job: the helper has answered one before `known` ends; the jobs `known` answers are
+    solved no further, and its answer stands over one the helper made meanwhile."""
+    jobs = list(range(6))
+    leaving = threading.Event()
+    where: dict[int, str] = {}
+
+    def solve(job: int) -> int:
+        where[job] = threading.current_thread().name
+        if job == 4:  # the helper's second: once `known` has given its answers
+            assert leaving.wait(timeout=20)
+            threading.Event().wait(0.2)
+        return job * 10
+
+    def known() -> dict[int, int]:
+        for _ in range(2000):  # the helper's first job, solved before `known` ends
+            if 5 in where:
+                break
+            threading.Event().wait(0.01)
+        assert 5 in where, "the helper waited for this process's own work"
+        leaving.set()
+        return {5: -1, 1: -2}
+
+    with ThreadPoolExecutor(1, thread_name_prefix="helper") as helper:
+        out = shared(jobs, helper, solve, known=known)
+    assert out == [0, -2, 20, 30, 40, -1]
+    assert where[5].startswith("helper") and 1 not in where
+    assert sorted(where) == [0, 2, 3, 4, 5]

@@ -181,7 +181,11 @@ def test_the_realistic_step_stops_between_variants_when_cancelled(
     finally:
         worker.close_helper()  # the helper the step started in this process
     assert [m[0] for m in outbox.sent] == ["progress", "progress"]
-    assert outbox.sent[-1][1:3] == (REALISTIC, 1)  # stopped before its second variant
+    # the first before the base's solve (the helper at work already: `sharing.shared`'s
+    # `known`), the second after it, counting the variants that read alike and what the
+    # helper answered: stopped there, before this process's first variant
+    assert outbox.sent[0][1:3] == (REALISTIC, 0) and outbox.sent[-1][1] == REALISTIC
+    assert 0 < outbox.sent[-1][2] < outbox.sent[-1][3]
     assert not list(tmp_path.glob("realistic-*.json"))  # nothing half-made is kept
 
 
@@ -260,6 +264,32 @@ def test_a_gated_manager_starts_its_jobs_only_when_the_gate_opens() -> None:
         assert manager.idle()
     finally:
         manager.close()
+
+
+def test_the_other_figures_wait_while_the_realistic_table_takes_both_cores() -> None:
+    """While the realistic variations' worker and its helper both solve (two or more of
+    its variants to end), the other figures' gate is shut (their worker paused: it took a
+    share of two cores from the table, p51c); it opens for the last variant, before the
+    first progress (the variants' validation, on one core) and once the job ends."""
+    from pontoon_rules.workbench.service import Workbench
+    from pontoon_rules.workbench.starts import Starts
+
+    workbench = Workbench(Starts(), JobManager(1, prefix="q"), JobManager(1, prefix="c"),
+                          JobManager(1, prefix="e"))
+    costs = workbench.costs
+    try:
+        record = Record("c0", "k", (REALISTIC,), status=RUNNING)
+        with costs._lock:
+            costs._jobs[record.id] = record
+        assert workbench.jobs.gate is not None and workbench.jobs.gate()
+        for done, shares in ((0, True), (8, True), (9, False), (10, False), (3, True)):
+            costs._apply(None, ("progress", record.id, REALISTIC, done, 10))  # type: ignore[arg-type]
+            assert costs.shares(REALISTIC) is shares
+            assert workbench.jobs.gate() is not shares
+        record.status = DONE
+        assert not costs.shares(REALISTIC) and workbench.jobs.gate()
+    finally:
+        workbench.close()
 
 
 def test_a_gated_managers_realistic_helper_is_paused_with_its_worker(

@@ -31,6 +31,9 @@
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_usable_size */
+#endif
 
 typedef int64_t i64;
 
@@ -60,6 +63,78 @@ static void *huge(void *p, size_t bytes) {
     return p;
 }
 
+/* -- large blocks kept from one solve for the next ------------------------------------
+ * A solve that enumerates anew takes over a hundred megabytes of fresh memory (nodes,
+ * outlooks, maps) and the last solve kept (`KEPT`) gives as much back; fresh pages cost
+ * the kernel's zeroing and a fault each (a tenth of a table's kernel time), so a block
+ * of at least `POOL_MIN` bytes given back (`give`) is kept for the next `take` of about
+ * its size, at most `POOL` blocks and `POOL_LIMIT` bytes (one solve's set; the smallest
+ * freed first). Its contents are whatever it held: every caller writes what it reads.
+ * Where the C library cannot say a block's size (not glibc), blocks are freed. */
+
+#define POOL 64
+#define POOL_MIN ((size_t)1 << 18)
+#define POOL_LIMIT ((size_t)1 << 29)
+static _Thread_local void *pool_block[POOL];
+static _Thread_local size_t pool_bytes[POOL], pool_total;
+
+static void pool_drop(int i) {
+    free(pool_block[i]);
+    pool_total -= pool_bytes[i];
+    pool_block[i] = NULL;
+    pool_bytes[i] = 0;
+}
+
+/* A block of at least `bytes` (NULL: out of memory): a kept one of at most about twice
+ * that, else a new one. */
+static void *take(size_t bytes) {
+    int best = -1;
+    if (bytes >= POOL_MIN)
+        for (int i = 0; i < POOL; i++)
+            if (pool_block[i] && pool_bytes[i] >= bytes && pool_bytes[i] <= 2 * bytes &&
+                (best < 0 || pool_bytes[i] < pool_bytes[best]))
+                best = i;
+    if (best < 0) return huge(malloc(bytes), bytes);
+    void *p = pool_block[best];
+    pool_total -= pool_bytes[best];
+    pool_block[best] = NULL;
+    pool_bytes[best] = 0;
+    return p;
+}
+
+/* Frees a block of `take`'s (or of malloc), keeping a large one for the next take. */
+static void give(void *p) {
+#ifdef __GLIBC__
+    size_t bytes = p ? malloc_usable_size(p) : 0;
+    if (bytes >= POOL_MIN && bytes <= POOL_LIMIT) {
+        for (;;) { /* room: the smallest blocks kept freed while full */
+            int empty = -1, smallest = -1;
+            for (int i = 0; i < POOL; i++) {
+                if (!pool_block[i]) empty = empty < 0 ? i : empty;
+                else if (smallest < 0 || pool_bytes[i] < pool_bytes[smallest]) smallest = i;
+            }
+            if (empty >= 0 && pool_total + bytes <= POOL_LIMIT) {
+                pool_block[empty] = p;
+                pool_bytes[empty] = bytes;
+                pool_total += bytes;
+                return;
+            }
+            if (smallest < 0 || pool_bytes[smallest] >= bytes) break;
+            pool_drop(smallest);
+        }
+    }
+#endif
+    free(p);
+}
+
+static void pool_free(void) {
+    for (int i = 0; i < POOL; i++)
+        if (pool_block[i]) pool_drop(i);
+}
+
+/* `p` (NULL: none yet) grown to `bytes`. */
+static void *regrow(void *p, size_t bytes) { return p ? realloc(p, bytes) : take(bytes); }
+
 /* -- an open-addressing map from a pair of int64 to an int64 ------------------------ */
 
 typedef struct {
@@ -82,7 +157,7 @@ static inline uint64_t mix(i64 a, i64 b) {
 static int map_init(Map *m, i64 want) {
     i64 cap = 64;
     while (cap < 2 * want) cap <<= 1;
-    m->slots = huge(malloc(sizeof(Entry) * (size_t)cap), sizeof(Entry) * (size_t)cap);
+    m->slots = take(sizeof(Entry) * (size_t)cap);
     if (!m->slots) return -1;
     for (i64 i = 0; i < cap; i++) m->slots[i].v = -1;
     m->cap = cap;
@@ -91,7 +166,7 @@ static int map_init(Map *m, i64 want) {
 }
 
 static void map_free(Map *m) {
-    free(m->slots);
+    give(m->slots);
     m->slots = NULL;
 }
 
@@ -157,7 +232,7 @@ static int grow_array(void **a, i64 *cap, i64 need, size_t item) {
     if (need <= *cap) return 0;
     i64 c = *cap > 0 ? *cap : 256;
     while (c < need) c *= 2;
-    void *b = realloc(*a, item * (size_t)c);
+    void *b = regrow(*a, item * (size_t)c);
     if (!b) return -1;
     *a = huge(b, item * (size_t)c);
     *cap = c;
@@ -415,13 +490,13 @@ static int nodes_reserve(Nodes *ns, const Tables *t, i64 need) {
     if (need <= ns->cap) return 0;
     i64 c = ns->cap > 0 ? 2 * ns->cap : 1024, O = t->O > 0 ? t->O : 1;
     if (c < need) c = need;
-    i64 *a = realloc(ns->comps, sizeof(i64) * (size_t)(c * t->K));
+    i64 *a = regrow(ns->comps, sizeof(i64) * (size_t)(c * t->K));
     if (a) ns->comps = huge(a, sizeof(i64) * (size_t)(c * t->K));
-    i64 *b = realloc(ns->states, sizeof(i64) * (size_t)c);
+    i64 *b = regrow(ns->states, sizeof(i64) * (size_t)c);
     if (b) ns->states = b;
-    int32_t *d = realloc(ns->kids, sizeof(int32_t) * (size_t)(c * O * t->K));
+    int32_t *d = regrow(ns->kids, sizeof(int32_t) * (size_t)(c * O * t->K));
     if (d) ns->kids = huge(d, sizeof(int32_t) * (size_t)(c * O * t->K));
-    int32_t *e = realloc(ns->slots, sizeof(int32_t) * (size_t)(c * ns->E));
+    int32_t *e = regrow(ns->slots, sizeof(int32_t) * (size_t)(c * ns->E));
     if (e) ns->slots = e;
     if (!a || !b || !d || !e) return -1;
     ns->cap = c;
@@ -452,12 +527,12 @@ static int possible(const Tables *t, const i64 *y) {
 
 /* The outlook of composition x with e more cards of kind `pair`, registered at `level`
  * (1: the peek alone, 2: every final): its slot, -1 where no shoe holds it, -2 when out
- * of memory. */
+ * of memory. `hash`: its key's `mix` (`outlook_hash`). */
 static i64 register_outlook(Outlooks *o, const Tables *t, i64 *x, i64 pair, i64 e,
-                            i64 lo, i64 hi, i64 level) {
+                            i64 lo, i64 hi, i64 level, uint64_t hash) {
     i64 k = pair > 0 ? pair : 0;
     i64 a = lo + e * t->mult[k], b = hi + e * t->mult[t->K + k];
-    i64 slot = map_get(&o->keys, a, b);
+    i64 slot = map_get_mixed(&o->keys, a, b, hash);
     if (slot >= 0) {
         if (o->need[slot] < level) o->need[slot] = level;
         return slot;
@@ -479,6 +554,12 @@ static i64 register_outlook(Outlooks *o, const Tables *t, i64 *x, i64 pair, i64 
     return slot;
 }
 
+/* The `mix` of the key of composition (lo, hi) with e more cards of kind `pair`. */
+static inline uint64_t outlook_hash(const Tables *t, i64 pair, i64 e, i64 lo, i64 hi) {
+    i64 k = pair > 0 ? pair : 0;
+    return mix(lo + e * t->mult[k], hi + e * t->mult[t->K + k]);
+}
+
 /* kernel.enumerate_nodes: every node reachable from the roots, its children and
  * outlooks (registered for 0..extras more cards of kind `pair`). `hint`: how many nodes
  * there may be (the last solve's count: a variant's set is mostly as large), room made
@@ -493,10 +574,12 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
     uint8_t *drawable = malloc((size_t)K);
     i64 *kid_keys = malloc(sizeof(i64) * (size_t)(4 * O * K));
     uint64_t *kid_hash = malloc(sizeof(uint64_t) * (size_t)(O * K));
+    uint64_t *key_hash = malloc(sizeof(uint64_t) * (size_t)(extras + 1));
     ns->n = 0;
     ns->E = extras + 1;
     i64 want = 4 * n_roots + 64 > hint ? 4 * n_roots + 64 : hint;
-    int bad = !x || !ok || !drawable || !kid_keys || !kid_hash || map_init(&ns->index, want) ||
+    int bad = !x || !ok || !drawable || !kid_keys || !kid_hash || !key_hash ||
+              map_init(&ns->index, want) ||
               nodes_reserve(ns, t, hint);
     for (i64 i = 0; i < n_roots && !bad; i++) {
         i64 lo, hi;
@@ -517,10 +600,9 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
         }
         int level = stands && !t->bust[s] ? 2 : 1;
         ckey(t, x, &lo, &hi);
-        for (i64 e = 0; e < ns->E && !bad; e++) {
-            i64 slot = ends ? register_outlook(o, t, x, pair, e, lo, hi, level) : -1;
-            bad = slot == -2;
-            ns->slots[i * ns->E + e] = (int32_t)slot;
+        for (i64 e = 0; ends && e < ns->E; e++) { /* its outlooks' slots asked for at once */
+            key_hash[e] = outlook_hash(t, pair, e, lo, hi);
+            map_prefetch(&o->keys, key_hash[e]);
         }
         for (i64 v = 0; v < V; v++) {
             ok[v] = 1;
@@ -553,6 +635,11 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
                 map_prefetch(&ns->index, kid_hash[n_kids - 1]);
             }
         }
+        for (i64 e = 0; e < ns->E && !bad; e++) {
+            i64 slot = ends ? register_outlook(o, t, x, pair, e, lo, hi, level, key_hash[e]) : -1;
+            bad = slot == -2;
+            ns->slots[i * ns->E + e] = (int32_t)slot;
+        }
         for (i64 m = 0; m < n_kids && !bad; m++) {
             const i64 *c = kid_keys + 4 * m;
             i64 k = c[0] % K, found = map_get_mixed(&ns->index, c[1], c[2], kid_hash[m]);
@@ -568,6 +655,7 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
     free(drawable);
     free(kid_keys);
     free(kid_hash);
+    free(key_hash);
     free(x);
     free(ok);
     return bad ? -1 : 0;
@@ -730,13 +818,12 @@ static int outlooks(Outlooks *o, const Tables *t, const Outlooks *last) {
     i64 K = t->K, V = t->V, F = t->F, n_o = o->n, n_full = 0, total0 = t->basetot[0];
     for (i64 v = 1; v < V; v++)
         if (t->basetot[v] != total0) return -1;
-    o->full = malloc(sizeof(i64) * (size_t)(n_o + 1));
+    o->full = take(sizeof(i64) * (size_t)(n_o + 1));
     for (i64 slot = 0; o->full && slot < n_o; slot++)
         o->full[slot] = o->need[slot] == 2 ? n_full++ : -1;
-    o->mass = huge(calloc((size_t)(n_full * V * F + 1), sizeof(double)),
-                   sizeof(double) * (size_t)(n_full * V * F + 1));
-    o->through = huge(calloc((size_t)(n_o * V + 1), sizeof(double)),
-                      sizeof(double) * (size_t)(n_o * V + 1));
+    /* each outlook's rows are written below: copied, walked, or 0 (no card left) */
+    o->mass = take(sizeof(double) * (size_t)(n_full * V * F + 1));
+    o->through = take(sizeof(double) * (size_t)(n_o * V + 1));
     i64 *rows = malloc(sizeof(i64) * (size_t)(n_o + 1));
     i64 *cards = malloc(sizeof(i64) * (size_t)(n_o + 1));
     const Tree *trees[3] = {&t->peek, &t->trim, &t->full};
@@ -746,6 +833,10 @@ static int outlooks(Outlooks *o, const Tables *t, const Outlooks *last) {
     for (i64 slot = 0; slot < n_o && !bad; slot++) {
         cards[slot] = 0;
         for (i64 k = 0; k < K; k++) cards[slot] += o->comps[slot * K + k];
+        if (total0 - cards[slot] > 0 || done[slot]) continue; /* walked, or copied */
+        memset(o->through + slot * V, 0, sizeof(double) * (size_t)V);
+        if (o->full[slot] >= 0)
+            memset(o->mass + o->full[slot] * V * F, 0, sizeof(double) * (size_t)(V * F));
     }
     for (int which = 0; which < 3 && !bad; which++) {
         const Tree *tree = trees[which];
@@ -945,17 +1036,44 @@ static i64 *children_first(const Tables *t, const Nodes *ns) {
     return order;
 }
 
-/* kernel.evaluate: best play; val (n x V x NS) and optev (n x O x V). */
-static int evaluate(const Tables *t, const Nodes *ns, const Outlooks *o, double *val,
-                    double *optev) {
+/* Asks for the cache lines of what standing reads of outlook `slot` (-1: none): its
+ * through-chances and, where it has every final, the finals of the lanes read
+ * (`Tables.want`). The outlooks of a six-pack solve are a hundred megabytes, visited in
+ * the nodes' order, not theirs: each stand was a cache miss that the loop waited on;
+ * asked for `AHEAD` nodes early, the misses overlap. Only the time changes. */
+#define AHEAD 8
+#if defined(__GNUC__) /* inlined before GCC finds it has no effect and drops its calls */
+__attribute__((always_inline))
+#endif
+static inline void outlook_prefetch(const Tables *t, const Outlooks *o, i64 slot) {
+#if defined(__GNUC__)
+    if (slot < 0 || t->n_want == 0) return;
+    i64 V = t->V, F = t->F;
+    __builtin_prefetch(o->through + slot * V + t->want[0]);
+    __builtin_prefetch(o->through + slot * V + t->want[t->n_want - 1]);
+    i64 row = o->full[slot];
+    if (row < 0) return;
+    const char *lo = (const char *)(o->mass + (row * V + t->want[0]) * F);
+    const char *hi = (const char *)(o->mass + (row * V + t->want[t->n_want - 1] + 1) * F);
+    for (const char *at = (const char *)((uintptr_t)lo & ~(uintptr_t)63); at < hi; at += 64)
+        __builtin_prefetch(at);
+#else
+    (void)t; (void)o; (void)slot;
+#endif
+}
+
+/* kernel.evaluate: best play; val (n x V x NS) and optev (n x O x V), the nodes in
+ * `order` (`children_first`). */
+static int evaluate(const Tables *t, const Nodes *ns, const i64 *order, const Outlooks *o,
+                    double *val, double *optev) {
     i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1;
-    i64 *order = children_first(t, ns);
     double *opt = malloc(sizeof(double) * (size_t)(V * NS));
     double *q = malloc(sizeof(double) * (size_t)(V * K));
     int bad = !order || !opt || !q;
     for (i64 at = 0; at < ns->n && !bad; at++) {
         i64 i = order[at], s = ns->states[i], slot = ns->slots[i * ns->E];
         double *vi = val + i * V * NS;
+        if (at + AHEAD < ns->n) outlook_prefetch(t, o, ns->slots[order[at + AHEAD] * ns->E]);
         if (t->nopt[s] == 0) {
             stand_all(t, o, slot, t->rowid[s], t->bust[s], vi);
             continue;
@@ -986,7 +1104,6 @@ static int evaluate(const Tables *t, const Nodes *ns, const Outlooks *o, double 
             }
         }
     }
-    free(order);
     free(opt);
     free(q);
     return bad ? -1 : 0;
@@ -1027,6 +1144,7 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, i64 e, con
     for (i64 at = 0; at < ns->n && !bad; at++) {
         i64 i = order[at], s = ns->states[i], slot = ns->slots[i * E + e];
         double *vie = val + i * V * NS;
+        if (at + AHEAD < ns->n) outlook_prefetch(t, o, ns->slots[order[at + AHEAD] * E + e]);
         if (sticks[i] == V) {
             stand_all(t, o, slot, t->rowid[s], t->bust[s], vie);
             continue;
@@ -1135,15 +1253,19 @@ static double *split_buffer(size_t n) { return kept_buffer(&split_values, &split
 
 /* The main set's values (`evaluate` writes every node's before it is read), kept alike:
  * most solves of a table's variants reuse their nodes (the same count), and a buffer
- * made afresh costs its pages' faults every solve. */
+ * made afresh costs its pages' faults every solve. So are the options' values (`optev`:
+ * `evaluate` writes each node's options before `split_picks` reads them, and nothing
+ * reads an option a state lacks), tens of megabytes a six-pack solve. */
 static _Thread_local double *main_values;
 static _Thread_local size_t main_room;
+static _Thread_local double *option_values;
+static _Thread_local size_t option_room;
 
 static void nodes_free(Nodes *ns) {
-    free(ns->comps);
-    free(ns->states);
-    free(ns->kids);
-    free(ns->slots);
+    give(ns->comps);
+    give(ns->states);
+    give(ns->kids);
+    give(ns->slots);
     map_free(&ns->index);
     memset(ns, 0, sizeof(*ns));
 }
@@ -1202,6 +1324,7 @@ typedef struct {
     Nodes main, *split;
     i64 n_pairs, n_main, n_twins, most;
     i64 *main_index, *split_roots;
+    i64 **orders; /* each set's `children_first`, the main set's last (once worked out) */
 } Kept;
 
 #define KEPT 2
@@ -1216,11 +1339,11 @@ static _Thread_local Kept kept[KEPT];
 static void nodes_free(Nodes *ns);
 
 static void outlooks_free(Outlooks *o) {
-    free(o->comps);
-    free(o->need);
-    free(o->full);
-    free(o->mass);
-    free(o->through);
+    give(o->comps);
+    give(o->need);
+    give(o->full);
+    give(o->mass);
+    give(o->through);
     map_free(&o->keys);
     memset(o, 0, sizeof(*o));
 }
@@ -1232,6 +1355,8 @@ static void kept_free(Kept *k) {
     outlooks_free(&k->o);
     free(k->main_index);
     free(k->split_roots);
+    for (i64 a = 0; k->orders && a <= k->n_pairs; a++) free(k->orders[a]);
+    free(k->orders);
     free(k->banker.data);
     free(k->whole.data);
     memset(k, 0, sizeof(*k));
@@ -1328,20 +1453,33 @@ static int enumerate_all(Kept *k, const Tables *t, const i64 *main_comps,
     return bad ? -1 : 0;
 }
 
+/* Each set's nodes children first (`children_first`: split sets, then the main set),
+ * worked out once for the solves that reuse the set. */
+static int orders(Kept *k, const Tables *t) {
+    if (k->orders) return 0;
+    k->orders = calloc((size_t)(k->n_pairs + 1), sizeof(i64 *));
+    if (!k->orders) return -1;
+    for (i64 a = 0; a <= k->n_pairs; a++) {
+        k->orders[a] = children_first(t, a < k->n_pairs ? &k->split[a] : &k->main);
+        if (!k->orders[a]) return -1;
+    }
+    return 0;
+}
+
 /* Steps 4 and 5: best play over the main set, then the zero-memory split hands; the
  * main roots' values and each pair's start roots' values. */
-static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_main,
+static int values(Kept *k, const Tables *t, const i64 *pairs, double *out_main,
                   double *out_pairs) {
     i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1;
     const Nodes *mainset = &k->main;
     double *val = kept_buffer(&main_values, &main_room, (size_t)(mainset->n * V * NS + 1));
-    double *optev = huge(calloc((size_t)(mainset->n * O * V + 1), sizeof(double)),
-                         sizeof(double) * (size_t)(mainset->n * O * V + 1));
+    double *optev = kept_buffer(&option_values, &option_room,
+                                (size_t)(mainset->n * O * V + 1));
     double *sval = split_buffer((size_t)(k->most * V * NS + 1));
-    i64 *twin = NULL, *sticks = NULL, *order = NULL;
+    i64 *twin = NULL, *sticks = NULL;
     uint8_t *pick = NULL;
-    int bad = !val || !optev || !sval;
-    if (!bad) bad = evaluate(t, mainset, &k->o, val, optev);
+    int bad = !val || !optev || !sval || orders(k, t);
+    if (!bad) bad = evaluate(t, mainset, k->orders[k->n_pairs], &k->o, val, optev);
     if (!bad)
         for (i64 i = 0; i < k->n_main; i++)
             memcpy(out_main + i * V * NS, val + k->main_index[i] * V * NS,
@@ -1351,15 +1489,14 @@ static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_
     for (i64 a = 0; a < k->n_pairs && !bad; a++) {
         const Nodes *ns = &k->split[a];
         i64 E = ns->E, n = ns->n;
+        const i64 *order = k->orders[a];
         free(twin);
         free(pick);
         free(sticks);
-        free(order);
         twin = malloc(sizeof(i64) * (size_t)(n + 1));
         pick = malloc((size_t)(n * V + 1));
         sticks = malloc(sizeof(i64) * (size_t)(n + 1));
-        order = children_first(t, ns);
-        bad = !twin || !pick || !sticks || !order;
+        bad = !twin || !pick || !sticks;
         for (i64 i = 0; i < n && !bad; i++)
             twin[i] = t->unsplit[ns->states[i]] >= 0 ? k->main_index[twins_at++] : -1;
         if (!bad) bad = split_picks(t, ns, twin, optev, pick, sticks);
@@ -1373,9 +1510,7 @@ static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_
     }
     free(pick);
     free(sticks);
-    free(order);
     free(twin);
-    free(optev);
     return bad ? -1 : 0;
 }
 
@@ -1436,21 +1571,30 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
         memset(&kept[found], 0, sizeof(kept[found]));
     } else if (!bad) {
         const Outlooks *last = NULL;
+        int from = -1;
         for (int i = 0; i < KEPT && !last; i++)
-            if (stamp_equal(&now.banker, &kept[i].banker)) last = &kept[i].o;
+            if (stamp_equal(&now.banker, &kept[i].banker)) {
+                last = &kept[i].o;
+                from = i;
+            }
+        found = KEPT - 1; /* the oldest makes room: at once, its blocks this solve's (`take`),
+                             unless its outlooks are read */
+        if (from != found) kept_free(&kept[found]);
         bad = enumerate_all(&now, &t, main_comps, main_states, pairs, extras, pair_comps,
                             pair_states, last, &kept[0]);
-        found = KEPT - 1; /* the oldest makes room */
         kept_free(&kept[found]);
+        pool_free(); /* what this solve did not take: no more kept than before */
     }
     if (!bad) bad = values(&now, &t, pairs, out_main, out_pairs);
     free(want);
     if (bad) {
         kept_free(&now);
+        pool_free();
         return -1;
     }
     if (found < 0) found = KEPT - 1;
     kept_free(&kept[found]);
+    pool_free();
     for (int i = found; i > 0; i--) kept[i] = kept[i - 1];
     kept[0] = now;
     return 0;
@@ -1467,4 +1611,8 @@ void pr_forget(void) {
     free(main_values);
     main_values = NULL;
     main_room = 0;
+    free(option_values);
+    option_values = NULL;
+    option_room = 0;
+    pool_free();
 }

@@ -157,6 +157,20 @@ def main(fd: int, parent: int) -> None:
     _serve(Connection(fd), parent)
 
 
+def _warm() -> None:
+    """Import what a solve uses and load the C kernel before the first call: the worker
+    starts this process at its first realistic step, before it has a variant to share, and
+    the first variant it was sent began a few tenths of a CPU second late (p51c). A failure
+    here is left to that call to report."""
+    import contextlib
+
+    with contextlib.suppress(Exception):
+        from pontoon_rules.analysis.composition.native import kernels
+        from pontoon_rules.analysis.present import costs  # noqa: F401 - imported for its solve
+
+        kernels()
+
+
 def _serve(conn: Connection, parent: int) -> None:
     """In the helper: one thread for the native solver; each call run in order, until told
     to stop, the pipe closes or `parent` ends (a worker killed after a cancellation leaves
@@ -174,6 +188,7 @@ def _serve(conn: Connection, parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, daemon=True).start()
+    _warm()
     while True:
         try:
             message = conn.recv()

@@ -17,7 +17,8 @@ seconds (a client that never polls; a page closed says so: `release`) is dropped
 job cancelled. A manager may wait on another (`gate`): its jobs start only while the
 gate is open, and its running workers are paused (SIGSTOP, then SIGCONT, to each worker's
 process group: its helper too) while it is shut: the workbench's other figures wait for
-the house edge, so the edge has the machine to itself. Each worker process runs under an
+the house edge, so the edge has the machine to itself, and for the realistic variations
+while they take both cores (`shares`). Each worker process runs under an
 address-space limit (`memory` bytes, `DEFAULT_MEMORY`): an analysis that needs more ends in
 words, not by taking the machine's memory.
 """
@@ -200,6 +201,13 @@ class JobManager:
         """Whether no job runs or waits (a gate for another manager: `gate`)."""
         with self._lock:
             return not self._queue and all(w.job is None for w in self._workers)
+
+    def shares(self, step: str) -> bool:
+        """Whether a running job is at `step` with at least two of its parts to end (its
+        `progress`): its worker and its helper both solving, on both of two cores."""
+        with self._lock:
+            return any(r.status == RUNNING and r.step == step and r.progress[step][0]
+                       <= r.progress[step][1] - 2 for r in self._jobs.values())
 
     def waiting(self) -> int:
         """How many jobs wait for a worker."""
@@ -425,21 +433,6 @@ def _close(conn: Any) -> None:
         conn.close()
 
 
-def merged(snapshots: list[dict[str, Any]]) -> dict[str, Any]:
-    """Several jobs' states as one (a draft's parts): active while any is, all else joined."""
-    active = [s for s in snapshots if s["status"] not in FINISHED]
-    status = active[0]["status"] if active else (
-        CANCELLED if any(s["status"] == CANCELLED for s in snapshots) else DONE)
-    out: dict[str, Any] = {"id": "+".join(s["id"] for s in snapshots), "status": status,
-                           "step": active[0]["step"] if active else None,
-                           "steps": [step for s in snapshots for step in s["steps"]],
-                           "version": sum(s["version"] for s in snapshots)}
-    for key in ("progress", "results", "partial", "failures"):
-        out[key] = {k: v for s in snapshots for k, v in s[key].items()}
-    stopped = [s for s in snapshots if s.get("why")] or [{"why": "", "why_said": ("", {})}]
-    return {**out, "why": stopped[0]["why"], "why_said": stopped[0]["why_said"]}
-
-
 def job_key(text: str, steps: tuple[str, ...], extra: str = "") -> str:
     """The key of a job: what it analyses and which steps."""
     digest = hashlib.sha256("\0".join((text, *steps, extra)).encode("utf-8")).hexdigest()
@@ -447,4 +440,4 @@ def job_key(text: str, steps: tuple[str, ...], extra: str = "") -> str:
 
 
 __all__ = ["CANCELLED", "CANCELLING", "DONE", "FAILED", "QUEUED", "RUNNING", "BusyError",
-           "JobManager", "Record", "job_key", "merged"]
+           "JobManager", "Record", "job_key"]

@@ -6,7 +6,8 @@ the realistic variations (`analysis.present.realistic`, in the site's words:
 `docs.words.costview.realistic_view`) lead the costs, and the exhaustive cost table, one
 click away, becomes a bar list sorted by the size of the effect, the changes that do
 nothing and the combinations the rules do not allow counted apart. Each section says
-whether its figures are final (`done`), so the page draws it once.
+whether its figures are final (`done`), so the page draws it once. A draft's several jobs
+are one state for the panel (`merged`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pontoon_rules.analysis.present.summary import EDGE_DECIMALS
 from pontoon_rules.docs.website.pages import example_view, reason_view
 from pontoon_rules.ruleset.format.fields import describe
 from pontoon_rules.workbench.controls import form_value, plain_words
+from pontoon_rules.workbench.jobs import CANCELLED, DONE, FINISHED
 from pontoon_rules.workbench.view import Words
 from pontoon_rules.workbench.worker import (
     BANDS,
@@ -312,3 +314,18 @@ def realistic_rows(pairs: list[Any], english: bool = True) -> dict[str, Any]:
                          "direction": _direction(variation.change),
                          "set": {c.path: c.new for c in variation.changes}})
     return {"rows": rows, "idle": idle, "unsolved": unsolved}
+
+
+def merged(snapshots: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several jobs' states as one (a draft's parts): active while any is, all else joined."""
+    active = [s for s in snapshots if s["status"] not in FINISHED]
+    status = active[0]["status"] if active else (
+        CANCELLED if any(s["status"] == CANCELLED for s in snapshots) else DONE)
+    out: dict[str, Any] = {"id": "+".join(s["id"] for s in snapshots), "status": status,
+                           "step": active[0]["step"] if active else None,
+                           "steps": [step for s in snapshots for step in s["steps"]],
+                           "version": sum(s["version"] for s in snapshots)}
+    for key in ("progress", "results", "partial", "failures"):
+        out[key] = {k: v for s in snapshots for k, v in s[key].items()}
+    stopped = [s for s in snapshots if s.get("why")] or [{"why": "", "why_said": ("", {})}]
+    return {**out, "why": stopped[0]["why"], "why_said": stopped[0]["why_said"]}

@@ -23,9 +23,9 @@ from pontoon_rules.ruleset.format.fields import plain, value_at
 from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
 from pontoon_rules.workbench.controls import controls, parse
 from pontoon_rules.workbench.draft import Evaluation, Start, changes_from, evaluate
-from pontoon_rules.workbench.jobs import FINISHED, BusyError, JobManager, job_key, merged
+from pontoon_rules.workbench.jobs import FINISHED, BusyError, JobManager, job_key
 from pontoon_rules.workbench.render import WordedError, in_words, render
-from pontoon_rules.workbench.results import analysis_view, percent
+from pontoon_rules.workbench.results import analysis_view, merged, percent
 from pontoon_rules.workbench.starts import Starts
 from pontoon_rules.workbench.view import HANDS, rules_view, words
 from pontoon_rules.workbench.worker import (
@@ -133,14 +133,14 @@ class Workbench:
     (examples, strategy, comparisons) and `costs` for the realistic variations and the
     long exhaustive cost tables, so a table that takes a minute never holds up the next
     change's edge. A tab's newer change cancels its older work in each (`JobManager`);
-    without `realistic` (`--no-realistic`) the panel has no realistic variations.
-    """
+    without `realistic` (`--no-realistic`) the panel has no realistic variations."""
 
     def __init__(self, starts: Starts, jobs: JobManager, costs: JobManager,
                  edges: JobManager | None = None, realistic: bool = True) -> None:
         self.starts, self.jobs, self.costs, self.realistic = starts, jobs, costs, realistic
         self.edges = edges if edges is not None else JobManager(1, prefix="e")
-        self.jobs.gate = self.costs.gate = self.edges.idle  # the edge first
+        self.costs.gate = self.edges.idle  # the edge first; the other figures, the table too:
+        self.jobs.gate = lambda: self.edges.idle() and not self.costs.shares(REALISTIC)
         self.edges.finished = self._edge_done
         self._analysed: OrderedDict[str, Ruleset] = OrderedDict()
         self._worded: OrderedDict[tuple[str, str], list[Any]] = OrderedDict()

@@ -378,9 +378,9 @@ def realistic_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str,
         outbox.send("progress", REALISTIC, done, total)
         outbox.check()
 
+    shares = helper() if SHARE_REALISTIC else None  # started (and warmed) even for a kept table
     data: dict[str, Any] = cached_json(*realistic_entry(job.ruleset), lambda: realistic_variations(
-        job.ruleset, progress=told, helper=helper() if SHARE_REALISTIC else None,
-        check=outbox.check).to_json())
+        job.ruleset, progress=told, helper=shares, check=outbox.check).to_json())
     return {**data, "ruleset": job.ruleset.id}
 
 

@@ -182,38 +182,60 @@ def solve_variants(ruleset: Ruleset, variants: list[Ruleset | str], deck: Deck |
     solved once, under `deck` and `policy` as `rule_costs` takes them; `progress(done,
     total)` is called before each solve (one process: an exception it raises stops the
     work there, as the workbench's cancellation does); `helper`: a process kept by the
-    caller that solves a share of the variants beside this one (`sharing.shared`); `check()` is
-    called before the base's solve, after it and before each variant is compiled (an
-    exception it raises stops the work there too: the base's solve and the variants'
-    compiling take a second or two before the first `progress`)."""
+    caller that solves a share of the variants beside this one (`sharing.shared`), from
+    before the base's solve here (`_Settled`: a variant that reads alike takes the base's
+    edge, whatever the helper found); `check()` is called before each variant is compiled,
+    before the base's solve and after it (an exception it raises stops the work there too:
+    the variants' compiling and the base's solve take a second or two before the first
+    `progress`)."""
     tick = check or _nothing
     base_rules = compile_rules(ruleset)
     deck = check_deck(base_rules, deck)
-    read: Read | None = None
-    if base is None:  # solved through `reads.Recorded`: what a variant must change
-        seen, read = recording(base_rules)
-        tick()
-        base = edge_of(seen, deck, policy if base_rules.banker_by_choice else None)
     own = _model_key(base_rules)
     keys, groups = [], {own: [ruleset]}
     for v in variants:
         tick()
         keys.append(_distinct(_model_key(compile_rules(v)), v, groups)
                     if isinstance(v, Ruleset) else "")
-    jobs: dict[str, Ruleset] = {}
-    found: dict[str, tuple[float | None, str]] = {own: (base, "")}
+    jobs: dict[str, Ruleset] = {}  # equal keys: equal edges, solved once
     for variant, key in zip(variants, keys, strict=True):
-        if not isinstance(variant, Ruleset) or key == own or key in jobs or key in found:
-            continue
-        if read is not None and _reads_alike(read, compile_rules(variant), deck):
-            found[key] = (base, "")  # what the ruleset's own solve read is unchanged
-        else:
-            jobs[key] = variant  # equal keys: equal edges, solved once
-    found.update(zip(jobs, _solve_all(list(jobs.values()), deck, policy, workers, progress,
-                                      helper), strict=True))
-    return Solved(base, deck, deck_words(base_rules, deck), _method(base_rules, deck),
+        if isinstance(variant, Ruleset) and key != own and key not in jobs:
+            jobs[key] = variant
+    settled = _Settled(base_rules, deck, policy, base, tick)
+    edges = _solve_all(list(jobs.values()), deck, policy, workers, progress, helper,
+                       settled.known)
+    found = {own: (settled.base, ""), **dict(zip(jobs, edges, strict=True))}
+    return Solved(settled.base, deck, deck_words(base_rules, deck), _method(base_rules, deck),
                   [v if isinstance(v, str) else found[k]
                    for v, k in zip(variants, keys, strict=True)])
+
+
+class _Settled:
+    """The base's edge (`base`: given, else solved through `reads.Recorded`, noting what a
+    variant must change) and the variants it answers (`known`): run while a helper already
+    solves the variants (`sharing.shared`)."""
+
+    def __init__(self, rules: Rules, deck: Deck, policy: str | None, base: float | None,
+                 tick: Callable[[], None]) -> None:
+        self.rules, self.deck, self.policy, self.tick = rules, deck, policy, tick
+        self.given = base
+        self.base = 0.0 if base is None else base
+
+    def known(self, variants: list[Ruleset]) -> dict[int, tuple[float | None, str]]:
+        """The base's edge solved (where not given), and the variants (by index) whose
+        solve would read what the base's read and see the same: they take its edge."""
+        if self.given is not None:
+            return {}
+        seen, read = recording(self.rules)
+        self.tick()
+        policy = self.policy if self.rules.banker_by_choice else None
+        self.base = edge_of(seen, self.deck, policy)
+        self.tick()
+        found: dict[int, tuple[float | None, str]] = {}
+        for at, variant in enumerate(variants):
+            if _reads_alike(read, compile_rules(variant), self.deck):
+                found[at] = (self.base, "")  # what the ruleset's own solve read: unchanged
+        return found
 
 
 def _distinct(key: str, variant: Ruleset, groups: dict[str, list[Ruleset]]) -> str:
@@ -277,12 +299,25 @@ def _row(path: str, old: Any, new: Any, solved: str | tuple[float | None, str],
 
 def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
                workers: int, progress: Progress | None = None,
-               helper: Executor | None = None) -> list[tuple[float | None, str]]:
+               helper: Executor | None = None,
+               known: Callable[[list[Ruleset]], dict[int, tuple[float | None, str]]]
+               | None = None) -> list[tuple[float | None, str]]:
     """Each variant's edge (or None and why not), in order, on `workers` processes (or
-    here and on `helper`)."""
+    here and on `helper`, which begins while `known` runs here); `known(variants)`: those
+    answered without a solve, by index."""
     jobs = [(v, deck, policy) for v in variants]
-    if helper is not None and len(jobs) > 1:
-        return shared(jobs, helper, _solve, progress)  # here and there (`sharing`)
+    if helper is not None and len(jobs) > 1:  # here and there (`sharing`)
+        return shared(jobs, helper, _solve, progress,
+                      None if known is None else lambda: known(variants))
+    given = {} if known is None else known(variants)
+    todo = [job for at, job in enumerate(jobs) if at not in given]
+    solved = iter(_solve_here(todo, workers, progress))
+    return [given[at] if at in given else next(solved) for at in range(len(jobs))]
+
+
+def _solve_here(jobs: list[tuple[Ruleset, Deck, str | None]], workers: int,
+                progress: Progress | None) -> list[tuple[float | None, str]]:
+    """Each job's `_solve`, in order, here or on `workers` processes."""
     if workers <= 1 or len(jobs) < 2:
         out = []
         for done, job in enumerate(jobs):

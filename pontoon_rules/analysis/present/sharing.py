@@ -5,7 +5,9 @@ until they meet: the same figures as one process (each job is its own solve). Th
 is handed its next job by a thread of this process as soon as it answers the last
 (`_Feed`), not when this process's own solve ends: one long solve here (a split rule's
 recursion in Python, seconds) left it idle for as long, most of belarus-ponton's changed
-table's wait (`benchmarks/results/workbench_speed.txt`, w51y).
+table's wait (`benchmarks/results/workbench_speed.txt`, w51y). The helper begins before this
+process does (`known`: the base's solve here, which tells which jobs need none): it was idle
+for that second, and ended a second and a half before this process (p51c).
 """
 
 from __future__ import annotations
@@ -19,16 +21,24 @@ Progress = Callable[[int, int], None]
 
 
 def shared(jobs: list[Any], helper: Executor, solve: Callable[[Any], Any],
-           progress: Progress | None = None) -> list[Any]:
+           progress: Progress | None = None,
+           known: Callable[[], dict[int, Any]] | None = None) -> list[Any]:
     """`solve(job)` of each job, in order, here and on `helper`. `progress(done, total)`
-    before each solve here and as the helper's answers come in (an exception it raises
-    stops the work, a solve the helper was given left to end on its own); a helper that
-    breaks leaves its share to this process; an exception a solve raised there is raised
-    here."""
+    before each solve here (and before `known`) and as the helper's answers come in (an
+    exception it raises stops the work, a solve the helper was given left to end on its
+    own); a helper that breaks leaves its share to this process; an exception a solve
+    raised there is raised here. `known()` runs here first, while the helper already
+    solves: the jobs it answers (by index) are solved no further, and what it gives them
+    is theirs (a solve the helper made of one meanwhile is dropped)."""
     feed = _Feed(jobs, helper, solve)
     feed.thread.start()
     told = -1
     try:
+        if known is not None:  # told first: the helper solves already
+            if progress is not None:
+                progress(0, len(jobs))
+                told = 0
+            feed.settle(known())
         while True:
             done = feed.done()
             if progress is not None and done != told:
@@ -54,6 +64,9 @@ class _Feed:
         self.low, self.high, self.count = 0, len(jobs) - 1, 0
         self.redo: list[int] = []
         """Jobs a helper that broke was given: this process solves them."""
+        self.given: set[int] = set()
+        """Jobs answered without a solve (`settle`)."""
+        self.answered: set[int] = set()
         self.error: BaseException | None = None
         self.stopped = False
         self.current: Future[Any] | None = None
@@ -67,15 +80,33 @@ class _Feed:
         with self.moved:
             if self.error is not None:
                 raise self.error
-            if self.redo:
-                return self.redo.pop()
-            if self.low <= self.high:
+            while self.redo:
+                at = self.redo.pop()
+                if at not in self.given:
+                    return at
+            while self.low <= self.high:
                 self.low += 1
-                return self.low - 1
+                if self.low - 1 not in self.given:
+                    return self.low - 1
             return None
+
+    def settle(self, given: dict[int, Any]) -> None:
+        """The jobs answered without a solve, with their answers (the helper's own answer
+        to one of them, come or to come, is dropped)."""
+        with self.moved:
+            for at, found in given.items():
+                self.out[at] = found
+                if at not in self.answered:
+                    self.count += 1
+                self.answered.add(at)
+            self.given.update(given)
+            self.moved.notify_all()
 
     def put(self, at: int, found: Any) -> None:
         with self.moved:
+            if at in self.given:
+                return  # answered without a solve (`settle`): that answer stands
+            self.answered.add(at)
             self.out[at] = found
             self.count += 1
             self.moved.notify_all()
@@ -103,10 +134,11 @@ class _Feed:
 
     def _claim_there(self) -> int | None:
         with self.moved:
-            if self.stopped or self.low >= self.high:
-                return None
-            self.high -= 1
-            return self.high + 1
+            while not self.stopped and self.low < self.high:
+                self.high -= 1
+                if self.high + 1 not in self.given:
+                    return self.high + 1
+            return None
 
     def _hand_over(self) -> None:
         """The helper's jobs, one after another, each as the last is answered."""

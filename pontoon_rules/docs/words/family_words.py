@@ -35,6 +35,7 @@ PHRASES = (
     _("a hard hand only (no ace counted high)"),
     _("a soft hand only (an ace counted high)"),
     _("against a banker's up card of %(ranks)s"),
+    _("against a banker's first card of %(ranks)s"),
     _("on a stake of %(low)s to %(high)s"),
     _("on a stake of %(low)s or more"),
     _("on a stake of at most %(high)s"),
@@ -96,16 +97,21 @@ def _either(values: tuple[int, ...], gettext: Gettext) -> str:
     return either([str(v) for v in values], gettext)
 
 
-def condition_words(d: HandDefinition, gettext: Gettext, amount: Amount = str) -> list[str]:
+def condition_words(d: HandDefinition, gettext: Gettext, amount: Amount = str,
+                    first: bool = False) -> list[str]:
     """The conditions beyond the cards: hard or soft, the banker's up card, the stake (each
-    amount in the ruleset's money: `docs.words.amounts`)."""
+    amount in the ruleset's money: `docs.words.amounts`). `first`: every card the banker is
+    dealt lies face up, so the card the engine reads is the banker's first (r49zl: "up card"
+    where all of them are up)."""
     out = []
     if d.soft is not None:
         out.append(gettext("a soft hand only (an ace counted high)") if d.soft
                    else gettext("a hard hand only (no ace counted high)"))
     if d.banker_up_ranks is not None:
         ranks = gettext(" or ").join(rank_letter(r.value, gettext) for r in d.banker_up_ranks)
-        out.append(gettext("against a banker's up card of %(ranks)s") % {"ranks": ranks})
+        said = ("against a banker's first card of %(ranks)s" if first
+                else "against a banker's up card of %(ranks)s")
+        out.append(gettext(said) % {"ranks": ranks})
     stake = stake_condition(d, gettext, amount)
     return out + [stake] if stake else out
 

@@ -224,7 +224,8 @@ def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext, lang: str = "en
                            else "a natural"))
     said = PRIZE_ON_SPLIT if d.prize is not None else BONUS_ON_SPLIT if bonus(r, d) else None
     split = [gettext(said)] if said and split_can_make(r, d) else []
-    return out + condition_words(d, gettext, amount_of(r, lang)) + split
+    first = r.deal.banker_cards_visible >= r.deal.banker_cards  # no card of the banker's down
+    return out + condition_words(d, gettext, amount_of(r, lang), first) + split
 
 
 def _takes_key(r: Ruleset, d: HandDefinition) -> object:

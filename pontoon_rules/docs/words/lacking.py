@@ -104,6 +104,25 @@ def _known(ruleset: Ruleset) -> tuple[Family, ...]:
     return (own,) if casino == own else (own, casino)
 
 
+def _elsewhere(ruleset: Ruleset) -> tuple[Family, ...]:
+    """The casino families of other packs that a casino's players also know (none for a
+    home table): the house deals its games side by side, so a feature every game of such
+    a family has is one its players meet wherever they sit (the Spanish pack's surrender:
+    Belarus's and casino Очко's readers asked about it, r49zj, r49zk)."""
+    own = _family(ruleset)
+    if own[0] is not BankerRole.HOUSE_DEALER:
+        return ()
+    return tuple(sorted(f for f in _families(own[0]) if f != own))
+
+
+@cache
+def _families(banker: BankerRole) -> frozenset[Family]:
+    """The families of the bundled games at `banker`'s kind of table."""
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+    return frozenset(f for f in map(_family, map(load_bundled, bundled_ids())) if f[0] == banker)
+
+
 def _lineage(ruleset: Ruleset) -> str:
     """The game `ruleset` is written over, all the way down (its own id if none): a
     variation and its base are one game to a reader."""
@@ -130,7 +149,8 @@ def lacking(ruleset: Ruleset) -> tuple[str, ...]:
     `LACKING`, in its order): one another game of its own lineage has (its base, a sister
     variation), or one common in a family they know (`_known`), had by at least half of
     its lineages (a British pontoon table has never heard of Ban Luck's free hand, r49k,
-    but asks about the casino's doubling and insurance, r49w)."""
+    but asks about the casino's doubling and insurance, r49w), or one every game of a
+    casino family of another pack has (`_elsewhere`: a casino's players)."""
     own = _lineage(ruleset)
 
     def common(family: Family, key: str) -> bool:  # a bundled game has what `ruleset`
@@ -138,10 +158,15 @@ def lacking(ruleset: Ruleset) -> tuple[str, ...]:
         having = {line for line, _rid in offered[key]}
         return own in having or (bool(having) and 2 * len(having) >= lineages)
 
+    def everywhere(family: Family, key: str) -> bool:  # every lineage of the family has it
+        offered, lineages = _offered(family)
+        return len({line for line, _rid in offered[key]}) == lineages
+
     def said(key: str) -> bool:  # its own sources say it lacks one its kind of table has
         return said_absent(ruleset, key) and key in _at_table(ruleset.table.banker)
     return tuple(p for p in switched_off(ruleset)
-                 if any(common(family, p) for family in _known(ruleset)) or said(p))
+                 if any(common(family, p) for family in _known(ruleset)) or said(p)
+                 or any(everywhere(family, p) for family in _elsewhere(ruleset)))
 
 
 @cache

@@ -17,7 +17,12 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from pontoon_rules.engine.round.rules import NO_LIMIT
+from pontoon_rules.engine.round.actions import DOUBLE
+from pontoon_rules.engine.round.cards import parse_card
+from pontoon_rules.engine.round.example_hands import example_cards, held_at
+from pontoon_rules.engine.round.hand import Hand
+from pontoon_rules.engine.round.legal import can_double, hand_legal
+from pontoon_rules.engine.round.rules import NO_LIMIT, compile_rules
 from pontoon_rules.ruleset.format.common import Rank
 from pontoon_rules.ruleset.format.hands import HandDefinition, condition_fields
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -126,6 +131,31 @@ def doubled_can_hold(ruleset: Ruleset, d: HandDefinition) -> bool:
     last = min(double.max_cards or NO_LIMIT, len(d.ranks) - 1)  # doubled before d's last card
     return any(total in double.totals for k in range(double.min_cards, last + 1)
                for total in _first_totals(ruleset, d.ranks, k))
+
+
+def undoubled_natural(ruleset: Ruleset) -> str | None:
+    """A natural whose cards the double's own count and totals take (`engine.round.legal.
+    can_double`: an ace and a king count 11 with every ace 1) but which the engine never
+    lets double, since it may draw no card (`legal.hand_legal`, `may_draw_on: false`): the
+    sheet's "only on a total of 9, 10, 11, every ace counted 1" then says "not on a
+    pontoon" (r49zl read it as letting a pontoon double). None where there is none, or
+    where the words already leave it out ("on any total under 21": blackjack's)."""
+    double = ruleset.player.double
+    if not double.allowed or (double.totals is None and not ruleset.player.draw_on_21):
+        return None
+    rules = compile_rules(ruleset)
+    for hand_id, d in ruleset.hands.ranked():
+        codes = example_cards(ruleset, hand_id, rules) if d.natural and d.player_can_hold else None
+        if codes is None:
+            continue
+        up, stake = held_at(d, rules)
+        hand = Hand(stake)
+        for code in codes:
+            hand.put(parse_card(code), rules)
+        if can_double(hand, rules) and all(
+                a.kind != DOUBLE for a in hand_legal(hand, 1, rules, up)):
+            return hand_id
+    return None
 
 
 def _first_totals(ruleset: Ruleset, ranks: tuple[Rank, ...], k: int) -> set[Fraction]:

@@ -160,6 +160,8 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "uninsured_stake": lambda: conditions.uninsured_stake(ruleset),
                "doubled_natural": lambda: _named(ruleset, conditions.doubled_natural(ruleset),
                                                  gettext, lang),
+               "undoubled_natural": lambda: _named(ruleset, reach.undoubled_natural(ruleset),
+                                                   gettext, lang),
                "peeked": names_or((hand_name(ruleset, h, gettext, lang)
                                    for h in banker_naturals_dealt(ruleset)), gettext),
                "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
