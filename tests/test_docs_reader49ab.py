@@ -61,7 +61,7 @@ def test_the_rescue_words() -> None:
     text = sheet("australian-pontoon", "ru")
     assert "можно спасти удвоение" in text
     assert "спасает удвоение" in text and "Игрок 1 спас удвоение" in text
-    assert "сдаться не удаётся" in text
+    assert "решение сдаться аннулируется" in text  # «аннулируется» (r49zq)
     assert "поздний сюррендер против картинки или туза" in text  # the players' term (r49zf)
 
 
@@ -99,8 +99,8 @@ def test_siebzehn_und_vier_russian() -> None:
     text = sheet("siebzehn-und-vier", "ru")
     assert "что бы банкир ни собрал потом" not in text
     assert "При переборе вы сразу теряете всю свою ставку (вместе с тем, что добавили" in text
-    assert "Собрав первыми двумя картами «огонь»" in text
-    assert "с раздачи «огонь»" not in text
+    assert "Собрав первыми двумя картами «золотое очко»" in text
+    assert "с раздачи «золотое очко»" not in text
     assert "натуральные 21" not in text and "21 с двух карт (туз и десятка)" in text
     assert "ничья и перебор игрока — в пользу банкира" in text
 

@@ -102,7 +102,7 @@ def test_the_natural_is_shown_when_checked_after_the_call_off_and_free_hands() -
     check): the natural is shown as soon as it is checked."""
     text = said(load_bundled("ban-luck"), "ru")
     assert "лишь после этого банкир проверяет" in text["banker_calls_off"]
-    assert "он, проверив, сразу открывает её, и раздача кончается" in text["banker_pontoon"]
+    assert "он открывает её при проверке, и раздача кончается" in text["banker_pontoon"]
 
 
 def test_the_intro_gives_the_odds_the_table_prints() -> None:

@@ -211,8 +211,8 @@ def test_the_bankers_two_aces_lose_to_the_players_outright_hands() -> None:
 def test_a_void_surrender_is_said_as_the_surrender_failing() -> None:
     """r49t: «сдавшийся теряет это право»: what is lost is the surrender itself."""
     ru = sheet("casino-filipino-pontoon", "ru")
-    assert "Если затем у дилера выходит понтун, сдаться не удаётся: рука рассчитывается так, " \
-           "будто игрок не сдавался" in ru
+    assert ("Если затем у дилера выходит понтун, решение сдаться аннулируется: рука "
+            "рассчитывается так, будто игрок не сдавался") in ru
     assert "это право" not in ru
     assert sheet("casino-filipino-pontoon", "en").startswith(
         "# Casino Filipino Pontoon (PAGCOR, Manila)")

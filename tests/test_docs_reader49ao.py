@@ -97,8 +97,10 @@ def test_xi_dachs_naturals_are_special_hands_not_declared_at_once() -> None:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", "If the banker busts, every hand that has not bust wins, paid what its hand pays."),
-    ("vi", "Nếu nhà cái bị quắc, mọi bài chưa quắc đều thắng, ăn theo bài của mình.")])
+    ("en", "If the banker busts, every hand not yet settled that has not bust wins, paid what "
+           "its hand pays."),
+    ("vi", "Nếu nhà cái bị quắc, mọi bài chưa được tính tiền và chưa quắc đều thắng, ăn theo "
+           "bài của mình.")])
 def test_a_hidden_bust_is_not_a_hand_still_standing(lang: str, words: str) -> None:
     assert said("xi-dach", lang)["banker_bust"] == words
 
@@ -208,8 +210,9 @@ def test_a_banker_by_choice_never_draws_at_the_limit(ruleset_id: str, lang: str,
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "Each deal counted is one player's game against the banker, so the bank may pass "
      "before every player has played: the players still to play then play the new banker, on "
-     "the stakes they have already put down."),
-    ("de", "Gezählt wird jedes Einzelspiel; wer noch fehlt, spielt gegen den Neuen.")])
+     "the stakes they have already put down, and the old banker plays as a player, the last "
+     "in the order of play."),
+    ("de", "Jedes Einzelspiel zählt; wer fehlt, spielt gegen den Neuen, der Alte zuletzt.")])
 def test_the_bank_may_pass_mid_round(lang: str, words: str) -> None:
     """The session counts each one-against-one deal (`banking.pass_bank_on`) and seats the
     players from the new banker's left."""
@@ -219,7 +222,8 @@ def test_the_bank_may_pass_mid_round(lang: str, words: str) -> None:
 def test_stakes_placed_in_turn_are_not_said_to_be_down(tmp_path: Path) -> None:
     r = overlay(tmp_path, "siebzehn-und-vier", "table:\n  stakes_before_first_deal: false\n")
     bank = overlay_said(r)["bank"]
-    assert "then play the new banker." in bank and "already put down" not in bank
+    assert "then play the new banker, and the old banker" in bank
+    assert "already put down" not in bank
 
 
 @pytest.mark.parametrize(("lang", "gone", "kept"), [

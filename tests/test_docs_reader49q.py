@@ -58,7 +58,7 @@ def test_feuer_is_no_bust_where_the_sheet_says_what_a_bust_is() -> None:
     assert ("Überkauft: mehr als 21 Augen; wer sich überkauft hat, verliert. Einzige Ausnahme: "
             "Feuer (zwei Asse) ist nie überkauft, obwohl die Hand mehr als 21 Augen zählt.") in (
                 line_of(sheet(ruleset, "de"), "Überkauft:"))
-    assert ("Единственное исключение: «огонь» (два туза) — никогда не перебор, хотя в этой "
+    assert ("Единственное исключение: «золотое очко» (два туза) — никогда не перебор, хотя в этой "
             "руке больше 21 очка.") in line_of(sheet(ruleset, "ru"), "Перебор:")
 
 

@@ -161,7 +161,7 @@ def test_a_void_surrender_says_what_is_lost(rid: str, stake_lost: int, words: st
     assert sum(hand["stakes"]) == stake_lost + (1 if buy else 0)
     sheet = sheet_markdown(ruleset, "en")
     assert words in sheet and "settles as it stands" not in sheet
-    assert "сдаться не удаётся: рука рассчитывается так, будто игрок не сдавался" in (
+    assert "решение сдаться аннулируется: рука рассчитывается так, будто игрок не сдавался" in (
         sheet_markdown(ruleset, "ru"))
 
 

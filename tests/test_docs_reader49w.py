@@ -139,7 +139,7 @@ def test_the_russian_hand_names_and_counts_read_as_russian() -> None:
 def test_two_names_of_a_bankers_natural_are_quoted_each(ruleset_id: str, names: str) -> None:
     """«комбинация «бан-бан или бан-лак»» read as one hand called "ban-ban or ban-luck"."""
     text = sheet(ruleset_id, "ru")
-    assert f"Если у банкира комбинация {names}, он, проверив, сразу открывает её" in text
+    assert f"Если у банкира комбинация {names}, он" in text
     assert names.replace("» или «", " или ") not in text and "“" not in text
     english = sheet(ruleset_id, "en")
     assert "«" not in english and " or " in english

@@ -21,7 +21,7 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "Feuer (two aces) or geborene Einundzwanzig (a natural 21, ace and ten)"),
-    ("ru", "«огонь» (два туза) или 21 с двух карт"),
+    ("ru", "«золотое очко» (два туза) или 21 с двух карт"),
     ("de", "Feuer (zwei Asse) oder geborene Einundzwanzig"),
 ])
 def test_the_naturals_to_declare_are_one_or_the_other(lang: str, words: str) -> None:

@@ -97,13 +97,14 @@ def test_a_dealer_pontoon_against_a_split_and_a_rescue_says_what_the_engine_take
     assert nets(r) == [-200, 200]
     pontoon = said("australian-pontoon")["hand:pontoon"].text
     assert ("As the dealer's hand it takes only the original stakes, the rest of what was "
-            "doubled comes back. From a split pair it takes one stake for each hand: the stake "
-            "a split adds counts as the new hand's original stake. A hand "
+            "doubled comes back. From a split pair it takes one stake for each hand that loses "
+            "to it: the stake a split adds counts as the new hand's original stake. A hand "
             "already bust or rescued stays as it was settled.") in pontoon
     assert "From a split pair" not in said("pagat-british")["hand:pontoon"].text
     ru = said("australian-pontoon", "ru")["hand:pontoon"].text
-    assert ("С разделённой пары она забирает по одной ставке за каждую руку: ставка, "
-            "добавленная при сплите, считается первоначальной ставкой новой руки.") in ru
+    assert ("С разделённой пары она забирает по одной ставке с каждой руки, которая ей "
+            "проигрывает: ставка, добавленная при сплите, считается первоначальной ставкой "
+            "новой руки.") in ru
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -203,7 +204,7 @@ def test_the_rules_page_says_an_outcome_exception_as_the_sheets_say_a_pair() -> 
 
     values = " ".join(re.findall(r'<td class="pr-value">([^<]*)</td>', page))
     assert "a player" not in values and "natural-21" not in values
-    assert "«огонь» (два туза), 21 с двух карт (туз и десятка), по очкам" in values
+    assert "«золотое очко» (два туза), 21 с двух карт (туз и десятка), по очкам" in values
 
 
 def test_ban_luck_says_free_hand_where_its_players_do() -> None:

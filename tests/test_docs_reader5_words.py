@@ -84,8 +84,8 @@ def test_siebzehn_und_vier_ru_names_feuer_once() -> None:
     """Once quoted, and its gloss once: the ranking says «огонь» (два туза), the exceptions
     after it «огонь» alone (g49e's reader: a gloss six times in one paragraph)."""
     text = _sheet("siebzehn-und-vier", "ru")
-    assert "выше: если у игрока «огонь», а у банкира «огонь»," in text
-    assert text.count("«огонь» (два туза)") < text.count("«огонь»")
+    assert "выше: если у игрока «золотое очко», а у банкира «золотое очко»," in text
+    assert text.count("«золотое очко» (два туза)") < text.count("«золотое очко»")
 
 
 def test_sette_e_mezzo_ru_nests_the_reale() -> None:

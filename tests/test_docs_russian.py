@@ -198,14 +198,17 @@ def test_a_word_of_the_game_is_explained_where_the_summary_first_uses_it() -> No
 @pytest.mark.parametrize("ruleset_id", [
     *(i for i in bundled_ids() if load_bundled(i).extends), *EXAMPLES])
 def test_every_overlay_has_a_russian_title_of_its_own(ruleset_id: str) -> None:
-    """An overlay's Russian title names its base and what changes, never the base alone."""
+    """An overlay's Russian title names its base and what changes, never the base alone;
+    Xì dách, a game of its own, is named by its own name."""
     ruleset = ruleset_of(ruleset_id)
     base = base_of(ruleset_id)
     assert base is not None and "ru" in ruleset.translations, ruleset_id
     name, summary = localized(ruleset, "ru")
     base_name, base_summary = localized(base, "ru")
     assert name != base_name and summary != base_summary
-    assert name.split()[0] == base_name.split()[0], (name, base_name)  # the base's name first
+    if ruleset_id != "xi-dach":  # a game of its own, named by its own name (r49zq: test_docs_
+        # reader49_f49c, from its sources); the others name their base first
+        assert name.split()[0] == base_name.split()[0], (name, base_name)
 
 
 @pytest.mark.parametrize(("ruleset_id", "own", "foreign"), [

@@ -64,8 +64,6 @@ def between_players_words(ruleset: Ruleset, d: HandDefinition, gettext: Gettext,
     if d.prize_to_others is not None:
         out.append(gettext(_PRIZE_TO_OTHERS) % {"amount": amount_of(ruleset, lang)(
             d.prize_to_others)})
-        first = next((o for _h, o in ruleset.hands.ranked() if o.prize_to_others is not None),
-                     d)  # a hand out of the ranking (the comparison matrix) says it too
-        if d is first:  # said once: once a seat, a stake on its first hand (r49zf)
-            out.append(gettext(_PRIZE_ONCE))
+        # with each hand that pays it, not the first alone (r49zq: "and the lower tier?")
+        out.append(gettext(_PRIZE_ONCE))
     return out

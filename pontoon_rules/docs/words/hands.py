@@ -78,8 +78,8 @@ _TAKES_ALL: dict[str, str] = {
 """A banker's natural that takes everything (the default), said where a reader asks it: the
 natural is known only after the players have added to their stakes (Belarus: the page says
 only that "the original stake loses")."""
-_TAKES_SPLIT = _("From a split pair it takes one stake for each hand: the stake a split "
-                 "adds counts as the new hand's original stake.")
+_TAKES_SPLIT = _("From a split pair it takes one stake for each hand that loses to it: the "
+                 "stake a split adds counts as the new hand's original stake.")
 _SMALLER_STAKE = _("On a smaller stake the same cards count as the next hand below that "
                    "they fit.")
 """A hand held from a least stake on (the Super Bonus): on a smaller stake the engine classes

@@ -31,8 +31,6 @@ from pontoon_rules.docs.words.outright import even_against, outright_clause, out
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
-    BANKER_BUST,
-    BANKER_BUST_HIDDEN,
     BOTH_BUST_OPEN,
     EXCEPTIONS_TO,
     HIDDEN_BUST,
@@ -46,9 +44,11 @@ from pontoon_rules.docs.words.settlement_messages import (
     PAIRS,
     PLAIN_TOTAL,
     TIE_ITEMS,
+    banker_bust_words,
     both_bust_open,
     bust_loses,
     hidden_paid,
+    natural_shown_words,
 )
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -268,9 +268,7 @@ def _banker_bust(w: _Words) -> Said | None:
     # one player with one hand: the banker plays only a player who has not bust; a bust
     # face down, or one a player may keep hidden, lies there like a hand standing (r49zp)
     alone = w.r.table.max_players == 1 and not w.r.player.split.allowed
-    hidden = not w.r.faces.bust_shown or w.r.settlement.hidden_bust_pays is not None
-    words = (BANKER_BUST_HIDDEN if hidden and not alone
-             else {fixed: BANKER_BUST[(alone, fixed)] for fixed in (False, True)})
+    words = banker_bust_words(w.r, alone)
     if all(w.table[(p, b)].pays == payout(w.r, p) for p, b in pairs):
         text = w.gettext(words[False])
         claims = [Claim(frozenset([pair]), 1, WIN, pays=payout(w.r, pair[0])) for pair in pairs]
@@ -346,7 +344,7 @@ def _banker_pontoon(w: _Words) -> Said | None:
     rate = min(rates) if kind == "rate" else None
     words["odds"] = odds(rate, w.gettext) if rate is not None else ""
     claims = (Claim(pairs, 1, LOSE, collects=rate),) if lose else ()
-    return Said("banker_pontoon", w.gettext(NATURAL_AT_ONCE[kind, renamed]) % words + peek,
+    return Said("banker_pontoon", w.gettext(natural_shown_words(w.r)[kind, renamed]) % words + peek,
                 claims, paths)
 
 

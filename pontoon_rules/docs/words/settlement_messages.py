@@ -58,6 +58,28 @@ NATURAL_AT_ONCE = {
 checked only when the banker plays; shown at once, every player paying the one rate the
 outcome table gives (said), or rates that differ; or each hand settled against it."""
 
+NATURAL_CHECKED = {
+    ("rate", False): _("If the banker holds a pontoon, it is shown when the banker checks for "
+                       "it and the deal ends: the banker collects %(odds)s from every player."),
+    ("rate", True): _("If the banker holds a %(natural)s, it is shown when the banker checks "
+                      "for it and the deal ends: the banker collects %(odds)s from every "
+                      "player."),
+    ("collects", False): _("If the banker holds a pontoon, it is shown when the banker checks "
+                           "for it and the deal ends: the banker collects from every player."),
+    ("collects", True): _("If the banker holds a %(natural)s, it is shown when the banker "
+                          "checks for it and the deal ends: the banker collects from every "
+                          "player."),
+    ("settled", False): _("If the banker holds a pontoon, it is shown when the banker checks "
+                          "for it and the deal ends: each player's hand is settled against it "
+                          "as dealt."),
+    ("settled", True): _("If the banker holds a %(natural)s, it is shown when the banker "
+                         "checks for it and the deal ends: each player's hand is settled "
+                         "against it as dealt."),
+}
+"""`NATURAL_AT_ONCE` where an early surrender (Ban Luck's free hand) comes between the deal
+and the banker's check (`player.surrender.timing` early): "shown at once" read as before
+it (r49zo); the engine checks after the surrenders (`engine.round.flow`)."""
+
 EXCEPTIONS_TO = {
     "both": _("Exceptions to the ranking and the payouts above:"),
     "ranking": _("Exceptions to the ranking above:"),
@@ -116,6 +138,34 @@ BANKER_BUST_HIDDEN = {
 """`BANKER_BUST` at a table of players whose bust hands stay face down (`faces.bust_shown`
 off): a hidden bust lies there like a hand still standing, and a reader took it to win
 (r49zh); the engine settles it as lost (`settlement.player_bust_loses_at_once` or not)."""
+
+BANKER_BUST_OPENED = {
+    False: _("If the banker busts, every hand not yet settled that has not bust wins, paid "
+             "what its hand pays."),
+    True: _("If the banker busts, every hand not yet settled that has not bust wins, paid "
+            "%(odds)s."),
+}
+"""`BANKER_BUST_HIDDEN` where the banker may open hands before drawing on (`banker.opens`):
+a hand opened and settled against the banker's total stays settled when the banker then
+busts (r49zo: "every hand that has not bust" read to take in a hand already lost)."""
+
+def banker_bust_words(r: Ruleset, alone: bool) -> dict[bool, str]:
+    """The banker's bust's words, by whether it pays fixed odds: where a bust lies face down
+    or may be kept hidden (`settlement.hidden_bust_pays`),
+    `BANKER_BUST_OPENED` if the banker may open hands first, else `BANKER_BUST_HIDDEN`; else
+    `BANKER_BUST` (`alone`: one player with one hand)."""
+    hidden = not r.faces.bust_shown or r.settlement.hidden_bust_pays is not None
+    if hidden and not alone:  # a bust a player may keep hidden lies there too (r49zp)
+        return BANKER_BUST_OPENED if r.banker.opens.allowed else BANKER_BUST_HIDDEN
+    return {fixed: BANKER_BUST[(alone, fixed)] for fixed in (False, True)}
+
+
+def natural_shown_words(r: Ruleset) -> dict[tuple[str, bool], str]:
+    """A banker's natural shown in the deal: when the banker checks for it, where an early
+    surrender is decided first (`NATURAL_CHECKED`), else at once (`NATURAL_AT_ONCE`)."""
+    s = r.player.surrender
+    return NATURAL_CHECKED if s.allowed and s.timing.value == "early" else NATURAL_AT_ONCE
+
 
 LOSES_AT_ONCE = _("If you bust, you lose your stake at once, even if the banker busts later.")
 LOSES_SHOWN = _("If you bust and show it, you lose your stake at once, even if the banker busts "
@@ -253,14 +303,14 @@ MESSAGES = (
       "banker's hand (%(example)s). Any other total wins %(pays)s; the banker's other total "
       "collects %(collects)s."),
     _("%(odds)s on %(stake)s is %(amount)s"),
-    *BANKER_BUST.values(), *BANKER_BUST_HIDDEN.values(),
+    *BANKER_BUST.values(), *BANKER_BUST_HIDDEN.values(), *BANKER_BUST_OPENED.values(),
     LOSES_AT_ONCE, LOSES_SHOWN, LOSES_WHEN_OPENED, STAKE_ONLY, STAKE_ONLY_ALONE, STAKE_ONLY_OTHERS,
     STAKE_ONLY_WHEN_OPENED,
     HIDDEN_BUST, HIDDEN_HELD, HIDDEN_DEBT, BUST_STAKE_ONLY, HIDDEN_EXCEPTION,
     LOSES_AFTER, BOTH_BUST_OPEN,
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "
       "returned."),
-    *NATURAL_AT_ONCE.values(),
+    *NATURAL_AT_ONCE.values(), *NATURAL_CHECKED.values(),
     *EXCEPTIONS_TO.values(),
     _("A player's %(p)s wins whatever the banker holds."),
     _("Each of these hands of a player wins whatever the banker holds: %(hands)s."),
