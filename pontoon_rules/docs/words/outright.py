@@ -2,8 +2,9 @@
 (`hands.definitions.<id>.wins_outright`, read from the outcome table): the clause that
 names them, said before any chain of names (which then holds between any other hands), and
 the ranking said from them where a chain of names would rank hands that never meet (home
-Очко; the names' order as which one counts, Australian Pontoon). Used by `settlement._ranking`; its messages are listed with the
-other settlement messages (`settlement_messages`)."""
+Очко; the names' order as which one counts, Australian Pontoon). Used by
+`settlement._ranking`; its messages are listed with the other settlement messages
+(`settlement_messages`)."""
 
 from __future__ import annotations
 
