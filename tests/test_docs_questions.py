@@ -73,7 +73,7 @@ def _several_names(r: Ruleset) -> list[str]:
                    for t in totals(fixed))
 
     overlap = any(meet(a, b) for i, a in enumerate(defs) for b in defs[i + 1:])
-    return ["several", "the highest of them."] if overlap else []
+    return ["several", "the highest of them"] if overlap else []
 
 
 def _insurance(r: Ruleset) -> list[str]:

@@ -97,7 +97,7 @@ def test_every_language_names_the_dealt_cards(lang: str) -> None:
 def test_any_other_total_follows_the_named_hands_odds() -> None:
     assert "A winning hand is paid the odds of its hand (3:2 on 100 is 150), any other " \
            "total 1:1; every losing hand pays the dealer 1:1." in sheet("blackjack-reference", "en")
-    assert "(3 к 2 при ставке 100 — это 150), а любой другой сумме — 1 к 1; каждый " \
+    assert "(3 к 2 при ставке 100 — это 150), а за любую другую сумму — 1 к 1; каждый " \
            "проигравший платит дилеру 1 к 1." in sheet("blackjack-reference", "ru")
     # a casino table in Russian says «дилер» (g49ab's ru@house-dealer)
 

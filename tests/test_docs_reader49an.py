@@ -75,10 +75,10 @@ def test_belarus_ranking_names_only_comparisons_that_happen(tmp_path: Path) -> N
     assert all(c.result.value == "win" for (p, b), c in table.items()
                if p == "three-of-a-kind" and b != "bust")
     en, ru = sheet("belarus-ponton", "en"), sheet("belarus-ponton", "ru")
-    assert "Pontoon beats five-card trick, which beats any other total" in en
+    assert "pontoon beats five-card trick, which beats any other total" in en
     assert "which beats three of a kind" not in en
     assert "ниже — 5 карт, ниже — любая другая сумма" in ru
-    assert "these hands of a player win whatever the banker holds: five-card trick, three " \
+    assert "These hands of a player win whatever the banker holds: five-card trick, three " \
            "of a kind. That holds even against the banker's pontoon or five-card trick." in en
     held = overlay(tmp_path, "belarus-ponton",
                    "hands:\n  definitions:\n    three-of-a-kind:\n      banker_can_hold: true\n")

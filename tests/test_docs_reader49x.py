@@ -182,10 +182,10 @@ def test_spanish_21_tells_a_redouble_and_a_rescue(lang: str, words: str) -> None
 
 @pytest.mark.parametrize("ruleset_id", ["australian-pontoon", "spanish-21"])
 @pytest.mark.parametrize(("lang", "words", "unsaid"), [
-    ("en", "Between these names the order only decides which one counts where the cards fit "
-           "several: the highest of them.", "counts as the highest of them."),
-    ("ru", "Порядок этих названий решает только одно: если карты подходят под несколько, "
-           "считается старшее из них.", "Если карты подходят под несколько названий")])
+    ("en", "Where cards fit several named hands, only the highest of them counts, in this "
+           "order: ", "counts as the highest of them."),
+    ("ru", "Если карты подходят под несколько названий, считается только старшее из них, в "
+           "таком порядке: ", "считается старшее из них.")])
 def test_the_ranking_says_its_order_only_names_the_cards(ruleset_id: str, lang: str,
                                                          words: str, unsaid: str) -> None:
     """Every named hand of a player wins whatever the banker holds, and the banker holds

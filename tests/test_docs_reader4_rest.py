@@ -130,10 +130,12 @@ def test_the_russian_sheets_speak_of_cards_and_combinations_not_hands(ruleset_id
     for calque in CALQUES:
         assert calque not in text, calque
     banker = "банкира" if ruleset_id in ("ochko-home", "pagat-british") else "дилера"
-    if ruleset_id == "ochko-home":  # its named hands never share cards: no order (g49aa)
-        assert "«Золотое очко» банкира бьёт любую другую руку игрока" in text
-    else:
-        assert f"Игрок бьёт младшую комбинацию {banker} и проигрывает старшей" in text
+    if ruleset_id in ("ochko-home", "australian-pontoon"):  # every named hand of a player
+        # wins whatever: no order but the banker's top hand's (g49aa, r49zs)
+        top = "золотое очко" if ruleset_id == "ochko-home" else "понтун"
+        assert f"Любую другую руку игрока, кроме этих, бьёт {top} у {banker}" in text
+    else:  # after the exception, where there is one (r49zs)
+        assert f"грок бьёт младшую комбинацию {banker} и проигрывает старшей" in text
     assert "Выигравшему платят" in text
 
 

@@ -262,7 +262,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "hands.definitions.three-of-a-kind.wins_outright": "whatever the banker holds",
         "settlement.pays": "1:1",
         "settlement.collects": "1:1",
-        "hands.ranking": "Pontoon beats five-card trick",
+        "hands.ranking": "pontoon beats five-card trick",
         "settlement.ties": "Ties: with pontoon against pontoon",
         "settlement.banker_bust_pays_by_class": "paid what its hand pays",
         "settlement.player_bust_loses_at_once": "you lose your stake at once",

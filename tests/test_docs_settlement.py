@@ -172,8 +172,9 @@ def test_ties_are_not_said_where_the_table_pays_a_player_21(tmp_path: Path) -> N
                 "    - {player: twenty-one, banker: five-card-trick, result: win}\n")
     text = settlement_text(r)
     assert "Ties go to the banker" not in text
-    assert ("loses to a higher one, except that a player's twenty-one wins whatever the "
-            "banker holds.") in text
+    assert ("A player's twenty-one wins whatever the banker holds. That holds even against "
+            "the banker's ") in text  # the exception first (r49zs)
+    assert "Between any other hands, pontoon beats" in text
     assert "twenty-one against the same" not in text
 
 
@@ -187,9 +188,9 @@ def test_a_ranking_of_totals_alone_names_no_pontoon(tmp_path: Path) -> None:
 
 def test_belarus_says_a_trick_wins_and_not_that_tricks_tie() -> None:
     text = settlement_text(load_bundled("belarus-ponton"))
-    assert ("A player's hand beats a lower banker's hand and loses to a higher one, except "
-            "that these hands of a player win whatever the banker holds: five-card trick, "
-            "three of a kind.") in text
+    assert ("These hands of a player win whatever the banker holds: five-card trick, three of "
+            "a kind. That holds even against the banker's pontoon or five-card trick. Between "
+            "any other hands, pontoon beats") in text  # the exception first (r49zs)
     assert "Each of these hands" not in text  # a blanket sentence beside the ranking
     assert "Ties go to the banker" not in text
     equal = text.split("Ties:")[1]

@@ -153,7 +153,7 @@ def test_the_ranking_is_one_sentence_from_the_ranking() -> None:
     assert ("Pontoon beats five-card trick, which beats twenty-one, which beats any other "
             "total") in sheet("pagat-british")
     text = sheet("belarus-ponton")  # three of a kind, which no banker holds, meets no hand
-    assert "Pontoon beats five-card trick, which beats any other total" in text  # (r49ze)
+    assert "pontoon beats five-card trick, which beats any other total" in text  # (r49ze)
 
 
 def test_what_the_game_lacks_is_one_line_from_its_fields() -> None:

@@ -222,10 +222,13 @@ def test_the_sheet_says_what_the_engine_pays() -> None:
     assert "Pays 3:1" in text
     said = " ".join(x.text for x in sentences(ruleset))
     assert all(d.wins_outright for _i, d in ruleset.hands.ranked() if d.player_can_hold)
-    # the ranking sentence names every hand above any other total and carries the exception
-    assert ("which beats twenty-one, which beats any other total (of two totals the higher "
-            "wins). A player's hand beats a lower dealer's hand and loses to a higher one, "
-            "except that every named hand of a player wins whatever the dealer holds.") in said
+    # the ranking says that every named hand wins whatever, then the names' order as which
+    # one counts (r49zs), every hand above any other total
+    assert ("Every named hand of a player wins whatever the dealer holds. The dealer's "
+            "blackjack beats every other hand of a player, those excepted") in said
+    assert "in this order: blackjack, 7-7-7 in spades, " in said
+    assert "six-card 21, five-card 21, twenty-one." in said
+    assert ", which beats " not in said
 
 
 class TestRefusal:

@@ -1,8 +1,10 @@
 """The ranking's words for the named hands of a player that win whatever the banker holds
 (`hands.definitions.<id>.wins_outright`, read from the outcome table): the clause that
-names them, and the ranking said from them where a chain of names would rank hands that
-never meet (home Очко). Used by `settlement._ranking`; its messages are listed with the
-other settlement messages (`settlement_messages`)."""
+names them, said before any chain of names (which then holds between any other hands), and
+the ranking said from them where a chain of names would rank hands that never meet (home
+Очко; the names' order as which one counts, Australian Pontoon). Used by
+`settlement._ranking`; its messages are listed with the other settlement messages
+(`settlement_messages`)."""
 
 from __future__ import annotations
 
@@ -40,6 +42,32 @@ def outright_first(r: Ruleset, gettext: Gettext, name: Name, outright: list[str]
     return gettext("%(outright)s. The banker's %(top)s beats every other hand of a player, "
                    "those excepted; of two totals the higher wins.") % {
         "outright": clause[:1].upper() + clause[1:], "top": name(r.hands.ranking[0])}
+
+
+def outright_then_chain(r: Ruleset, gettext: Gettext, name: Name, outright: list[str],
+                        chain: Callable[[], str], table: list[tuple[str, str]],
+                        order: dict[str, int]) -> str:
+    """The ranking where some hands of a player win whatever the banker holds: those first
+    (with `even_against`'s sentence), then the chain of names (`chain()`, made after them so
+    that each name is glossed where first said) as what holds between any other hands. Said
+    the other way round, the chain read first as a blanket order that the exception then
+    broke ("pontoon beats five-card trick" beside a player's five-card trick that wins even
+    against the banker's pontoon, r49zs)."""
+    clause = outright_clause(r, gettext, name, outright)
+    text = clause[:1].upper() + clause[1:] + "." + even_against(gettext, name, table, order,
+                                                               outright)
+    return text + " " + gettext(
+        "Between any other hands, %(chain)s (of two totals the higher wins): a player's hand "
+        "beats a lower banker's hand and loses to a higher one.") % {"chain": chain()}
+
+
+def names_order(gettext: Gettext, name: Name, ranking: list[str]) -> str:
+    """Where every named hand of a player wins whatever the banker holds and the names'
+    cards overlap (Australian Pontoon's 7-7-7 is a twenty-one too): the names' order said as
+    which one counts, never as which beats which (r49zs: "pontoon beats Super Bonus" read
+    as a ranking of hands that never meet)."""
+    return gettext("Where cards fit several named hands, only the highest of them counts, in "
+                   "this order: %(names)s.") % {"names": ", ".join(map(name, ranking))}
 
 
 def even_against(gettext: Gettext, name: Name, table: list[tuple[str, str]],

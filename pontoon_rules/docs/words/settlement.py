@@ -27,7 +27,11 @@ from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, 
 from pontoon_rules.docs.words.hands import names_or
 from pontoon_rules.docs.words.losing_words import losing_exceptions
 from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed, odds, odds_example
-from pontoon_rules.docs.words.outright import even_against, outright_clause, outright_first
+from pontoon_rules.docs.words.outright import (
+    names_order,
+    outright_first,
+    outright_then_chain,
+)
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
@@ -161,27 +165,19 @@ def _ranking(w: _Words) -> Said:
     claims += [Claim(w.row(p, bust=False), 0, WIN) for p in outright]
     if list(w.r.hands.ranking) == [TOTAL]:
         text = w.gettext("Hands rank by total alone: the higher total wins.")
+    elif sides.names_only(w.r, outright):
+        text = outright_first(w.r, w.gettext, w.name, outright)
+        if sides.overlapping(w.r):
+            text += " " + names_order(w.gettext, w.name, [h for h in order if h != TOTAL])
+    elif outright:
+        text = outright_then_chain(w.r, w.gettext, w.name, outright, lambda: _chain(w, order),
+                                   list(w.table), {h: n for h, n in _rank(w).items()
+                                                   if h != TOTAL})
     else:
-        names = [w.name(h) for h in order]
-        chain = w.gettext("%(best)s beats %(next)s") % {"best": names[0], "next": names[1]} \
-            if len(names) > 1 else names[0]
-        for name in names[2:]:
-            chain += w.gettext(", which beats %(next)s") % {"next": name}
-        chain = chain[:1].upper() + chain[1:]
-        if sides.names_only(w.r, outright) and not sides.overlapping(w.r):
-            text = outright_first(w.r, w.gettext, w.name, outright)
-        elif outright:
-            text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
-                             "a lower banker's hand and loses to a higher one, except that "
-                             "%(outright)s.") % {"chain": chain,
-                                                 "outright": outright_clause(
-                                                     w.r, w.gettext, w.name, outright)}
-            text += even_against(w.gettext, w.name, [(q, b) for q, b in w.table],
-                                 {h: n for h, n in _rank(w).items() if h != TOTAL}, outright)
-        else:
-            text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
-                             "a lower banker's hand and loses to a higher one.") % {
-                "chain": chain}
+        chain = _chain(w, order)
+        text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats a "
+                         "lower banker's hand and loses to a higher one.") % {
+            "chain": chain[:1].upper() + chain[1:]}
     for side, (never, held) in sides.one_side_only(w.r).items():
         form, hands = ("never", never) if len(never) <= len(held) else (
             ("only", held) if held else ("none", []))
@@ -189,14 +185,22 @@ def _ranking(w: _Words) -> Said:
             form = "total"
         text += " " + w.gettext(ONE_SIDE[side, form]) % {
             "hands": either([w.name(h) for h in hands], w.gettext) if hands else ""}
-    if sides.overlapping(w.r) and sides.names_only(w.r, outright):
-        text += " " + w.gettext("Between these names the order only decides which one counts "
-                                "where the cards fit several: the highest of them.")
-    elif sides.overlapping(w.r):
+    if sides.overlapping(w.r) and not sides.names_only(w.r, outright):
         text += " " + w.gettext("A hand that fits several of these names counts as the "
                                 "highest of them.")
     paths = ("hands.ranking", *(f"hands.definitions.{p}.wins_outright" for p in outright))
     return Said("ranking", text, tuple(claims), paths)
+
+
+def _chain(w: _Words, order: dict[str, int]) -> str:
+    """'pontoon beats five-card trick, which beats any other total' (each name as the
+    sheet first glosses it, so made only where said)."""
+    names = [w.name(h) for h in order]
+    chain = w.gettext("%(best)s beats %(next)s") % {"best": names[0], "next": names[1]} \
+        if len(names) > 1 else names[0]
+    for name in names[2:]:
+        chain += w.gettext(", which beats %(next)s") % {"next": name}
+    return chain
 
 
 def _payouts(w: _Words) -> Said:

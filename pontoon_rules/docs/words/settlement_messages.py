@@ -270,14 +270,14 @@ MESSAGES = (
     _(", which beats %(next)s"),
     _("%(chain)s (of two totals the higher wins). A player's hand beats a lower banker's "
       "hand and loses to a higher one."),
-    _("%(chain)s (of two totals the higher wins). A player's hand beats a lower banker's "
-      "hand and loses to a higher one, except that %(outright)s."),
+    _("Between any other hands, %(chain)s (of two totals the higher wins): a player's hand "
+      "beats a lower banker's hand and loses to a higher one."),
     _("a player's %(p)s wins whatever the banker holds"),
     _("A hand that fits several of these names counts as the highest of them."),
     _("%(outright)s. The banker's %(top)s beats every other hand of a player, those "
       "excepted; of two totals the higher wins."),
-    _("Between these names the order only decides which one counts where the cards fit "
-      "several: the highest of them."),
+    _("Where cards fit several named hands, only the highest of them counts, in this order: "
+      "%(names)s."),
     _("every named hand of a player wins whatever the banker holds"),
     _("every named hand of a player but %(top)s wins whatever the banker holds"),
     _("these hands of a player win whatever the banker holds: %(hands)s"),
