@@ -212,7 +212,8 @@ def test_a_banker_by_choice_never_draws_at_the_limit(ruleset_id: str, lang: str,
      "before every player has played: the players still to play then play the new banker, on "
      "the stakes they have already put down, and the old banker plays as a player, the last "
      "in the order of play."),
-    ("de", "Jedes Einzelspiel zählt; wer fehlt, spielt gegen den Neuen, der Alte zuletzt.")])
+    # "wer fehlt" read as whoever is absent (r49zy): whoever is still to come plays the new banker
+    ("de", "Jedes Spiel zählt; wer noch drankommt, spielt gegen den Neuen, der Alte zuletzt.")])
 def test_the_bank_may_pass_mid_round(lang: str, words: str) -> None:
     """The session counts each one-against-one deal (`banking.pass_bank_on`) and seats the
     players from the new banker's left."""
