@@ -24,13 +24,18 @@ _PAID_WHEN_ENDED = _("They pay it when the deal is settled, whatever the banker 
                      "who has bust pays it too.")
 _PRIZE_TO_OTHERS = _("When a player holds it, the banker also pays %(amount)s to every other "
                      "player with a stake.")
-_PRIZE_ONCE = _("Each is paid it once, whatever their hands hold, bust ones too, and once "
-                "only for a player holding it on several split hands.")
+_PRIZE_ONCE = _("Each is paid it once, whatever their hands hold, bust ones too.")
+_PRIZE_ONCE_SPLIT = _("Each is paid it once, whatever their hands hold, bust ones too, and once "
+                      "only for a player holding it on several split hands.")
+"""`_PRIZE_ONCE` where the hand may be held on a split hand (`on_split_hand`, splitting
+allowed): Spanish 21's Super Bonus, "not on a split hand", was said once for several
+split hands (r49zz)."""
 
 
 def between_messages() -> list[str]:
     """The translatable strings defined here (for the catalog, through `hands`)."""
-    return [_PAID_BY_PLAYERS, _PAID_WHEN, _PAID_WHEN_ENDED, _PRIZE_TO_OTHERS, _PRIZE_ONCE]
+    return [_PAID_BY_PLAYERS, _PAID_WHEN, _PAID_WHEN_ENDED, _PRIZE_TO_OTHERS, _PRIZE_ONCE,
+            _PRIZE_ONCE_SPLIT]
 
 
 def banker_naturals_dealt(r: Ruleset) -> list[str]:
@@ -65,5 +70,6 @@ def between_players_words(ruleset: Ruleset, d: HandDefinition, gettext: Gettext,
         out.append(gettext(_PRIZE_TO_OTHERS) % {"amount": amount_of(ruleset, lang)(
             d.prize_to_others)})
         # with each hand that pays it, not the first alone (r49zq: "and the lower tier?")
-        out.append(gettext(_PRIZE_ONCE))
+        split = d.on_split_hand and ruleset.player.split.allowed
+        out.append(gettext(_PRIZE_ONCE_SPLIT if split else _PRIZE_ONCE))
     return out

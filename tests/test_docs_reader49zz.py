@@ -1,0 +1,43 @@
+"""Issue 49, what readers r49zy and r49zz found after the morning's fixes: each finding as it
+reads on the printed sheets, checked against the ruleset's fields and the engine."""
+
+from __future__ import annotations
+
+import pytest
+from sheet_text import sheet
+
+from pontoon_rules.ruleset.loading.registry import load_bundled
+
+SPLIT_CLAUSE = "once only for a player holding it on several split hands"
+
+
+@pytest.mark.parametrize("ruleset_id", ["spanish-21", "australian-pontoon"])
+def test_a_prize_to_the_others_speaks_of_split_hands_only_where_it_is_held_on_one(
+        ruleset_id: str) -> None:
+    """Spanish 21's Super Bonus is "not on a split hand", yet its sheet said the $50 was paid
+    "once only for a player holding it on several split hands" (r49zz); Australian Pontoon's
+    is held on split hands too, and the engine pays the others once a seat
+    (`test_docs_reader49an::test_the_envy_bonus_is_paid_once_a_seat_bust_or_not`)."""
+    r = load_bundled(ruleset_id)
+    prizes = [d for _h, d in r.hands.ranked() if d.prize_to_others is not None]
+    on_split = [d.on_split_hand and r.player.split.allowed for d in prizes]
+    assert prizes and len(set(on_split)) == 1  # every tier alike in the bundled games
+    text = sheet(ruleset_id, "en")
+    assert text.count(SPLIT_CLAUSE) == (len(prizes) if on_split[0] else 0)
+    assert text.count("Each is paid it once, whatever their hands hold, bust ones too") == len(
+        prizes)
+
+
+def test_spanish_21_says_its_super_bonus_is_not_on_a_split_hand_and_pays_once_plainly() -> None:
+    en, ru = sheet("spanish-21", "en"), sheet("spanish-21", "ru")
+    assert "not on a split hand" in en
+    assert "bust ones too." in en and SPLIT_CLAUSE not in en
+    assert ru.count("Каждому — один раз, даже при переборе.") == 2
+    assert "таких рук после сплита" not in ru
+
+
+def test_siebzehn_de_says_who_plays_the_new_banker_when_the_bank_passes_mid_round() -> None:
+    """«wer fehlt» read as whoever is absent (r49zy): whoever is still to come."""
+    de = sheet("siebzehn-und-vier", "de")
+    assert "wer noch drankommt, spielt gegen den Neuen" in de
+    assert "wer fehlt" not in de
