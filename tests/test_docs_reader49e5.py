@@ -17,6 +17,8 @@ from __future__ import annotations
 import pytest
 from sheet_text import catalog, sheet
 
+from pontoon_rules.engine.scripts.script import run_script
+
 # 1. Punjabi and Urdu words ------------------------------------------------------------------
 
 
@@ -53,6 +55,42 @@ def test_punjabi_says_deal_only_where_the_english_says_deal() -> None:
 def test_the_sheet_says_the_tables_words(ruleset_id: str, lang: str, said: tuple[str, ...],
                                          gone: tuple[str, ...]) -> None:
     text = sheet(ruleset_id, lang)
+    for words in said:
+        assert words in text, words
+    for words in gone:
+        assert words not in text, words
+
+
+# 2. Vingt-un: the banker pays a player's natural once ---------------------------------------
+
+
+def test_the_banker_pays_a_natural_once_and_each_other_player_pays_it() -> None:
+    """Three seats: p1 A K, p2 9 8 and p3 9 7 stick, the banker 10 8 sticks."""
+    played = run_script({"ruleset": "vingt-un", "stakes": [100, 100, 100],
+                         "shoe": ["AS", "9H", "9D", "TC", "KH", "8H", "7D", "8C"],
+                         "actions": ["p2 stick", "p3 stick", "banker stick"]})
+    seats = played.result.seats
+    assert [s.hands[0].net for s in seats] == [200, -100, -100]  # with the banker: 2:1 once
+    assert [s.between_players for s in seats] == [400, -200, -200]  # 2:1 from p2 and p3
+    assert played.to_json()["banker"]["net"] == 0  # paid 200 to p1, took 100 from each other
+
+
+@pytest.mark.parametrize(("lang", "said", "gone"), [
+    ("en", ("When a player holds it, each other player, not the banker (who pays it only as "
+            "the banker), pays that player too, 2:1 on their own stake",
+            "wins double from the banker, taking the bank, unless the banker has one too "
+            "(then they stand off), and from every other player without one, whatever the "
+            "banker has"),
+     ("each other player pays that player too", "and from the banker, taking the bank")),
+    ("ru", ("каждый другой игрок, не банкир (он платит за неё только как банкир), тоже платит "
+            "этому игроку 2 к 1",
+            "берёт вдвойне с банкира, получая банк, если у банкира нет очка (если есть — "
+            "ничья), и с каждого другого игрока без очка при любых картах банкира"),
+     ("каждый другой игрок (не банкир) тоже", "без очка и с банкира")),
+])
+def test_vingt_un_says_the_banker_pays_a_natural_once(lang: str, said: tuple[str, ...],
+                                                      gone: tuple[str, ...]) -> None:
+    text = " ".join(sheet("vingt-un", lang).split())
     for words in said:
         assert words in text, words
     for words in gone:
