@@ -17,7 +17,12 @@ from __future__ import annotations
 import pytest
 from sheet_text import catalog, sheet
 
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.engine.scripts.script import run_script
+from pontoon_rules.ruleset.format.fields import with_value
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 # 1. Punjabi and Urdu words ------------------------------------------------------------------
 
@@ -95,3 +100,43 @@ def test_vingt_un_says_the_banker_pays_a_natural_once(lang: str, said: tuple[str
         assert words in text, words
     for words in gone:
         assert words not in text, words
+
+
+# 3. Home Очко: only a bust shown frees the bank at once --------------------------------------
+
+SHOE = ["TS", "9H", "8C", "KH", "7D", "TD", "9C", "8D", "7C", "6H", "6S"]
+"""p1 10 K then 10 (bust), p2 9 7, the banker 8."""
+
+
+def _second_staked(actions: list[str]) -> int:
+    played = run_script({"ruleset": "ochko-home", "stakes": [1000, 100], "shoe": SHOE,
+                         "actions": actions})
+    return played.result.seats[1].hands[0].staked
+
+
+def test_a_hidden_bust_keeps_the_va_bank_held() -> None:
+    """Player 1 goes «va-bank» for the bank of 1000 and busts: shown, player 2 stakes 100;
+    hidden, the stake stays held and player 2 sits the deal out."""
+    assert load_bundled("ochko-home").settlement.hidden_bust_pays is not None
+    assert _second_staked(["p1 twist", "p1 stick", "p2 stick", "banker stick"]) == 100
+    assert _second_staked(["p1 twist", "p1 hide", "banker stick"]) == 0
+
+
+def _without_hidden_busts() -> Ruleset:
+    data = load_bundled("ochko-home").model_dump(mode="python")
+    return Ruleset.model_validate(with_value(data, "settlement.hidden_bust_pays", None))
+
+
+@pytest.mark.parametrize(("lang", "shown", "plain"), [
+    ("en", "if player 1 busts and shows it, the 1000 lost go into the bank at once",
+     "if player 1 busts, the 1000 lost go into the bank at once"),
+    ("ru", "если у игрока 1 перебор и он его показывает, проигранные 1000 сразу идут в банк",
+     "если у игрока 1 перебор, проигранные 1000 сразу идут в банк"),
+])
+def test_the_va_bank_example_says_the_bust_is_shown_where_one_may_be_hidden(
+        lang: str, shown: str, plain: str) -> None:
+    assert shown in sheet("ochko-home", lang)
+    assert plain not in sheet("ochko-home", lang)
+    bare = _without_hidden_busts()
+    text = sheet_markdown(bare, lang, find_base(bare)).replace("\\", "")
+    assert plain in text and shown not in text
