@@ -261,11 +261,11 @@ def test_a_reworded_message_keeps_each_languages_own_translation() -> None:
 
 # 1. Vingt-un: a natural stands off against the banker's, and the others still pay it -------------
 
-INTRO = {"en": ("wins double from every other player without one, and from the banker, taking "
-                "the bank, unless the banker has one too: then the two stand off and the bank "
-                "stays"),
-         "ru": ("берёт вдвойне с каждого игрока без очка и с банкира, получая банк, если у "
-                "банкира нет очка; если есть — с ним ничья, и банк остаётся")}
+INTRO = {"en": ("wins double from the banker, taking the bank, unless the banker has one too "
+                "(then they stand off), and from every other player without one, whatever the "
+                "banker has"),
+         "ru": ("берёт вдвойне с банкира, получая банк, если у банкира нет очка (если есть — "
+                "ничья), и с каждого другого игрока без очка при любых картах банкира")}
 NO_BANK = ("A player's %(natural)s does not take the bank when the banker too has a "
            "%(natural)s, which is shown at once and ends the deal.")
 

@@ -166,13 +166,15 @@ def test_a_betting_sites_page_among_the_sources_says_what_it_is(lang: str) -> No
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "For example, with a bank of 1000 chips: player 1 goes «va-bank» for 1000, and player"
            " 2 wants to stake 100. If player 1 does not bust, nothing is free and player 2 sits "
-           "the deal out; if player 1 busts, the 1000 lost go into the bank at once, 2000 is "
-           "free again, and player 2 stakes 100. A player who sits the deal out keeps the stake "
+           "the deal out; if player 1 busts and shows it, the 1000 lost go into the bank at "
+           "once, 2000 is free again, and player 2 stakes 100. A player who sits the deal out "
+           "keeps the stake "
            "they named: nothing is won or lost, and the cards already dealt to them are not "
            "played."),
     ("ru", "Например, в банке 1000 фишек: игрок 1 идёт «ва-банк» на 1000, а игрок 2 хочет "
            "поставить 100. Если у игрока 1 нет перебора, свободного в банке ничего нет и игрок 2 "
-           "пропускает раздачу; если у игрока 1 перебор, проигранные 1000 сразу идут в банк, "
+           "пропускает раздачу; если у игрока 1 перебор и он его показывает, проигранные 1000 "
+           "сразу идут в банк, "
            "свободно снова 2000, и игрок 2 ставит 100. Пропустивший раздачу игрок оставляет "
            "названную ставку при себе: он ничего не выигрывает и не проигрывает, а сданные "
            "ему карты не разыгрываются.")])
@@ -197,7 +199,7 @@ def test_the_va_bank_example_follows_the_rules(tmp_path: Path) -> None:
         return load_ruleset(path)
 
     assert va_bank_example(house("table:\n  bank:\n    amount: 500\n")) == {
-        "bank": 500, "asked": 100, "lost": 500, "free": 1000}
+        "bank": 500, "asked": 100, "lost": 500, "free": 1000, "shown": 1}  # a bust it shows
     assert va_bank_example(house("table:\n  bank:\n    va_bank: false\n")) is None
     assert va_bank_example(load_bundled("pagat-british")) is None
 

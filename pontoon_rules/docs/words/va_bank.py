@@ -46,17 +46,22 @@ def _replayed(rules: Rules, script: dict[str, Any], second: int | None = None) -
 
 
 READS = ("table.bank.va_bank", "table.bank.cap", "table.bank.amount", "table.bank.entry",
-         "table.max_players", "stakes.min_stake", "stakes.max_stake")
+         "table.max_players", "stakes.min_stake", "stakes.max_stake",
+         "settlement.hidden_bust_pays")
 """The fields the example's words are made from (its sentence's cover, `docs.words.
 sentences.RULES`): whether there is one (a «va-bank» against a bank as it stands, no entry,
 two seats), the bank it stakes and the second player's stake (`rounds.example_stake`:
-the stake limits). `va_bank_example` read through `docs.words.reading` reads these."""
+the stake limits), and whether a bust may be kept hidden (`shown`: then only a bust shown
+goes into the bank at once, and the example says so). `va_bank_example` read through
+`docs.words.reading` reads these."""
 
 
 def va_bank_example(ruleset: Ruleset) -> dict[str, int] | None:
-    """{"bank", "asked", "lost", "free"}: a bank of `bank`, player 2 asking `asked` after
-    player 1's «va-bank», what player 1's bust pays into the bank, and what is free then
-    (the stake back and the loss: the engine lets player 2 stake that and no more); None
+    """{"bank", "asked", "lost", "free", "shown"}: a bank of `bank`, player 2 asking `asked`
+    after player 1's «va-bank», what player 1's bust pays into the bank, and what is free
+    then (the stake back and the loss: the engine lets player 2 stake that and no more);
+    `shown` 1 where a bust may be kept hidden (`settlement.hidden_bust_pays`): the bust
+    paid at once is one its player shows (a hidden one's stake stays held, r49zv); None
     where the ruleset has no «va-bank» against a bank as it stands, or the engine plays
     neither case so.
     `ruleset` may be read through `docs.words.reading` (the engine gets the plain one)."""
@@ -65,7 +70,10 @@ def va_bank_example(ruleset: Ruleset) -> dict[str, int] | None:
             or bank.entry is not None or ruleset.table.max_players < 2:
         return None
     whole, asked = int(bank.amount), example_stake(ruleset)
-    return kept(_FOUND, plain(ruleset), lambda r: _searched(r, whole, asked))
+    found = kept(_FOUND, plain(ruleset), lambda r: _searched(r, whole, asked))
+    if found is None:
+        return None
+    return {**found, "shown": int(ruleset.settlement.hidden_bust_pays is not None)}
 
 
 _FOUND: dict[str, dict[str, int] | None] = {}
