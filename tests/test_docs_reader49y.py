@@ -32,7 +32,7 @@ def test_the_naturals_to_declare_are_one_or_the_other(lang: str, words: str) -> 
     ("en", "If the banker busts, the player wins, paid what their hand pays.",
      "every hand still standing"),
     ("ru", "Если у банкира перебор, игрок выигрывает и получает выплату за свою комбинацию.",
-     "выигрывает каждая рука в игре"),
+     "выигрывает каждая рука без перебора"),
     ("de", "Überkauft sich der Bankhalter, gewinnt der Spieler", "gewinnt jede Hand"),
 ])
 def test_a_one_on_one_banker_bust_is_the_players_win(lang: str, alone: str, every: str) -> None:

@@ -41,13 +41,3 @@ def test_siebzehn_de_says_who_plays_the_new_banker_when_the_bank_passes_mid_roun
     de = sheet("siebzehn-und-vier", "de")
     assert "wer noch drankommt, spielt gegen den Neuen" in de
     assert "wer fehlt" not in de
-
-
-def test_a_banker_bust_in_russian_pays_the_hands_still_in_play_not_every_unbust_one() -> None:
-    """«выигрывает каждая рука без перебора» would pay a surrendered hand in full (r49zx,
-    casino Filipino ru); the English says "every hand still standing"."""
-    r = load_bundled("casino-filipino-pontoon")
-    assert r.player.surrender.allowed
-    ru = sheet("casino-filipino-pontoon", "ru")
-    assert "Если у дилера перебор, выигрывает каждая рука в игре" in ru
-    assert "каждая рука без перебора" not in ru
