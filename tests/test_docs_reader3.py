@@ -206,8 +206,11 @@ def test_ban_luck_says_when_the_bankers_ban_luck_settles_and_how_an_ace_counts_t
     best total (the engine's `points`), which the sheet says rather than leave a reader to
     count an ace either way."""
     said = {s.key: s.text for s in sentences(load_bundled("ban-luck"), "en")}
+    # shown when the banker checks for it: an early surrender and the free hands come first
+    # (f49c, r49zo: "shown at once" beside the free hands decided before the check)
     assert said["banker_pontoon"].startswith(
-        "If the banker holds a ban-ban or ban-luck, it is shown at once and the deal ends")
+        "If the banker holds a ban-ban or ban-luck, it is shown when the banker checks for it "
+        "and the deal ends")
     assert ("You decide before the banker checks for a ban-ban or ban-luck, so a free hand "
             "escapes even that.") in said["surrender"]  # early: its players' words
     ace = ("An ace counts toward this total as it does in the hand's total (the best total "

@@ -109,7 +109,7 @@ def test_the_hand_names_that_opened_sentences_are_capitalised() -> None:
     bank = {s.key: s.text for s in sentences(load_bundled("sette-e-mezzo"), "ru")}["bank"]
     assert "). Семь с половиной «реале»" in bank
     feuer = {s.key: s.text for s in sentences(load_bundled("siebzehn-und-vier"), "ru")}
-    assert feuer["hand:feuer"].startswith("«Огонь» (два туза)")
+    assert feuer["hand:feuer"].startswith("«Золотое очко» (два туза)")  # was «огонь» (r49zq)
 
 
 @pytest.mark.parametrize(("text", "lang", "capitalised_text"), [

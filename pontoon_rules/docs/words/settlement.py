@@ -269,8 +269,7 @@ def _banker_bust(w: _Words) -> Said | None:
     cells = [w.table[p] for p in pairs]
     if not cells or any(c.result is not WIN for c in cells):
         return None
-    # one player with one hand: the banker plays only a player who has not bust; a bust
-    # face down, or one a player may keep hidden, lies there like a hand standing (r49zp)
+    # one player with one hand: the banker plays only a player who has not bust
     alone = w.r.table.max_players == 1 and not w.r.player.split.allowed
     words = banker_bust_words(w.r, alone)
     if all(w.table[(p, b)].pays == payout(w.r, p) for p, b in pairs):
