@@ -104,14 +104,19 @@ def test_belarus_says_its_ranking_as_exceptions_then_chain() -> None:
 
 # 2. Insurance cut by the bank ---------------------------------------------------------------
 
-@pytest.mark.parametrize(("ruleset_id", "lang"), SHEETS)
+def _exact_insurance(r: Ruleset) -> bool:
+    """An insurance of exactly a part of the stake, against a bank (a house's or a set one)."""
+    i = r.player.insurance
+    home = r.table.banker.value == "house-dealer"
+    return bool(i.allowed and i.amount.value == "exactly" and (home or r.table.bank.amount))
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), [
+    (rid, lang) for rid, lang in SHEETS if _exact_insurance(load_bundled(rid))])
 def test_an_exact_insurance_says_the_banks_cut_in_its_own_line(ruleset_id: str,
                                                                lang: str) -> None:
     r = load_bundled(ruleset_id)
-    i = r.player.insurance
     home = r.table.banker.value == "house-dealer"
-    if not (i.allowed and i.amount.value == "exactly" and (home or r.table.bank.amount)):
-        pytest.skip("no insurance of exactly a part of the stake against a bank")
     rules = compile_rules(r)
     part = insurance_range(rules, 100)
     cut = insurance_range(rules, 100, bank_left=1)
@@ -128,11 +133,10 @@ def test_an_exact_insurance_says_the_banks_cut_in_its_own_line(ruleset_id: str,
 
 # 3. Home Очко: a hidden bust, va-bank, a fresh pack ----------------------------------------
 
-@pytest.mark.parametrize(("ruleset_id", "lang"), SHEETS)
+@pytest.mark.parametrize(("ruleset_id", "lang"), [
+    (rid, lang) for rid, lang in SHEETS if load_bundled(rid).faces.bust_shown
+    and load_bundled(rid).settlement.hidden_bust_pays is not None])
 def test_the_banker_stops_only_on_busts_shown(ruleset_id: str, lang: str) -> None:
-    r = load_bundled(ruleset_id)
-    if not (r.faces.bust_shown and r.settlement.hidden_bust_pays is not None):
-        pytest.skip("no bust may be kept hidden")
     text = sheet(ruleset_id, lang)
     assert said(ruleset_id, lang, "When every player has shown a bust, the banker does not "
                 "play.") in text
@@ -140,13 +144,16 @@ def test_the_banker_stops_only_on_busts_shown(ruleset_id: str, lang: str) -> Non
                 "play.") not in text
 
 
-@pytest.mark.parametrize(("ruleset_id", "lang"), SHEETS)
+def _va_bank(r: Ruleset) -> bool:
+    """A «va-bank» against a bank as it stands, the stake named after the first card."""
+    return bool(r.table.bank.va_bank and r.deal.stake_after_first_card
+                and r.table.bank.cap.value == "as-it-stands")
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"),
+                         [(rid, lang) for rid, lang in SHEETS if _va_bank(load_bundled(rid))])
 def test_a_named_stake_is_never_raised_but_a_va_bank_is_all_that_is_free(ruleset_id: str,
                                                                          lang: str) -> None:
-    r = load_bundled(ruleset_id)
-    if not (r.table.bank.va_bank and r.deal.stake_after_first_card
-            and r.table.bank.cap.value == "as-it-stands"):
-        pytest.skip("no «va-bank» against a bank as it stands")
     text = sheet(ruleset_id, lang)
     assert said(ruleset_id, lang, "It is never raised, even where the bank has grown; a "
                 "«va-bank» takes all that is free then.") in text
@@ -159,9 +166,9 @@ def test_a_fresh_pack_joins_the_old_one(ruleset_id: str, lang: str) -> None:
     message = ("With none thrown in, a fresh pack is shuffled and dealt on; it joins the old "
                "one from then on.")
     words = said(ruleset_id, lang, message)
-    if words not in sheet(ruleset_id, lang):
+    if words not in sheet(ruleset_id, lang):  # no fresh pack mid-deal on this sheet
         assert "it stays in play from then on." not in sheet(ruleset_id, lang)
-        pytest.skip("the sheet says no fresh pack mid-deal")
+        return
     rules = compile_rules(load_bundled(ruleset_id))
     pack = Pack(rules, random.Random(1))
     before = len(pack.cards)
@@ -178,11 +185,11 @@ def test_russian_pays_for_a_total(ruleset_id: str) -> None:
 
 # 5. The rescue's moment -------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("ruleset_id", "lang"), SHEETS)
+@pytest.mark.parametrize(("ruleset_id", "lang"), [
+    (rid, lang) for rid, lang in SHEETS if load_bundled(rid).player.double.allowed
+    and load_bundled(rid).player.double.rescue.allowed])
 def test_the_rescue_is_decided_in_the_players_turn(ruleset_id: str, lang: str) -> None:
     r = load_bundled(ruleset_id)
-    if not (r.player.double.allowed and r.player.double.rescue.allowed):
-        pytest.skip("no rescue")
     assert RESCUE in action_words(compile_rules(r))  # a hand's action in its turn
     assert said(ruleset_id, lang, "You decide in your turn, before the banker plays; the hand "
                 "is settled then.") in sheet(ruleset_id, lang)
