@@ -41,3 +41,21 @@ def test_siebzehn_de_says_who_plays_the_new_banker_when_the_bank_passes_mid_roun
     de = sheet("siebzehn-und-vier", "de")
     assert "wer noch drankommt, spielt gegen den Neuen" in de
     assert "wer fehlt" not in de
+
+
+@pytest.mark.parametrize("ruleset_id", ["australian-pontoon", "casino-filipino-pontoon",
+                                        "spanish-21", "belarus-ponton"])
+def test_a_russian_hand_sentence_says_this_hand_not_she(ruleset_id: str) -> None:
+    """«Понтун … У дилера она забирает» (r50c, r49zw): «она» reads back to a feminine noun,
+    while the hand may be «понтун»; the sentence serves every named hand, so it says
+    «эта комбинация»."""
+    ru = sheet(ruleset_id, "ru")
+    assert "она забирает" not in ru
+
+
+def test_a_russian_sheet_says_which_names_the_dealer_can_hold_not_how_cards_count() -> None:
+    """«карты дилера засчитываются только как понтун» read as the dealer's cards always
+    counting as pontoon (r50c): «у дилера бывает только понтун»."""
+    ru = sheet("casino-filipino-pontoon", "ru")
+    assert "Из этих комбинаций у дилера бывает только понтун" in ru
+    assert "засчитываются только как" not in ru

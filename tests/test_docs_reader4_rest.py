@@ -102,7 +102,8 @@ def test_a_dealer_pontoon_against_a_split_and_a_rescue_says_what_the_engine_take
             "already bust or rescued stays as it was settled.") in pontoon
     assert "From a split pair" not in said("pagat-british")["hand:pontoon"].text
     ru = said("australian-pontoon", "ru")["hand:pontoon"].text
-    assert ("С разделённой пары она забирает по одной ставке с каждой руки, которая ей "
+    # «эта комбинация», not «она»: «понтун» is masculine (r50c, r49zw)
+    assert ("С разделённой пары эта комбинация забирает по одной ставке с каждой руки, которая ей "
             "проигрывает: ставка, добавленная при сплите, считается первоначальной ставкой "
             "новой руки.") in ru
 
