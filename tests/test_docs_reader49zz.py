@@ -59,3 +59,32 @@ def test_a_russian_sheet_says_which_names_the_dealer_can_hold_not_how_cards_coun
     ru = sheet("casino-filipino-pontoon", "ru")
     assert "Из этих комбинаций у дилера бывает только понтун" in ru
     assert "засчитываются только как" not in ru
+
+
+SCRIPTS = {"ru": r"[\u0400-\u04FF]", "hy": r"[\u0530-\u058F]", "pa": r"[\u0A00-\u0A7F]",
+           "ur": r"[\u0600-\u06FF]"}
+
+
+def test_no_catalog_holds_a_guess_in_another_languages_script() -> None:
+    """`catalog update` once copied one language's translation into the others as a fuzzy
+    guess (f49b fixed it: babel shares the template's entries): vi and ur held Russian,
+    pa/ur/hy a guess that read a bank rule the other way round. No entry, fuzzy or not, is
+    written in another language's script."""
+    import re
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    import pontoon_rules.docs
+
+    locale = Path(pontoon_rules.docs.__file__).parent / "locale"
+    found = []
+    for path in sorted(locale.glob("*/LC_MESSAGES/*.po")):
+        lang = path.parts[-3].split("@")[0]
+        with path.open("rb") as handle:
+            for m in read_po(handle):
+                text = m.string if isinstance(m.string, str) else " ".join(m.string)
+                if m.id and any(other != lang and len(re.findall(pattern, text)) > 5
+                                for other, pattern in SCRIPTS.items()):
+                    found.append((path.parts[-3], str(m.id)[:50]))
+    assert not found
