@@ -1265,7 +1265,7 @@ static int banker_stamp(Stamp *st, const Tables *t, i64 n_tree[3]) {
 }
 
 typedef struct {
-    Stamp banker, whole;       /* the banker's inputs; every input the enumeration reads */
+    Stamp banker, player; /* the banker's inputs; the player's: what the nodes are made of */
     Outlooks o;
     Nodes main, *split;
     i64 n_pairs, n_main, n_twins, most;
@@ -1307,7 +1307,7 @@ static void kept_free(Kept *k) {
     for (i64 a = 0; k->orders && a <= k->n_pairs; a++) free(k->orders[a]);
     free(k->orders);
     free(k->banker.data);
-    free(k->whole.data);
+    free(k->player.data);
     free(k->read.data);
     free(k->out);
     memset(k, 0, sizeof(*k));
@@ -1334,14 +1334,17 @@ static void reuse_outlooks(Outlooks *o, const Tables *t, const Outlooks *last, u
     }
 }
 
-/* Every input the enumeration and the outlooks read: the banker's, then the states'
- * options, successors, busts and twins, and the roots. */
-static int whole_stamp(Stamp *st, const Stamp *banker, const Tables *t, const i64 *dims,
-                       const i64 *main_comps, const i64 *main_states, const i64 *pairs,
-                       const i64 *extras, const i64 *pair_comps, const i64 *pair_states) {
+/* Every input the enumeration reads (the nodes, their children, which outlooks each
+ * reads and at which level): the shoes, the keys' weights, the states' options,
+ * successors, busts and twins, and the roots. With the banker's (`banker_stamp`), every
+ * input of the nodes and outlooks. */
+static int player_stamp(Stamp *st, const Tables *t, const i64 *dims, const i64 *main_comps,
+                        const i64 *main_states, const i64 *pairs, const i64 *extras,
+                        const i64 *pair_comps, const i64 *pair_states) {
     i64 K = t->K, S = t->S, O = t->O, n_main = dims[9], n_pairs = dims[10];
-    i64 head[4] = {S, O, n_main, n_pairs};
-    int bad = stamp_add(st, banker->data, 8 * banker->n) || stamp_add(st, head, sizeof(head)) ||
+    i64 head[6] = {K, t->V, S, O, n_main, n_pairs};
+    int bad = stamp_add(st, head, sizeof(head)) || stamp_add(st, t->base, 8 * t->V * K) ||
+              stamp_add(st, t->mult, 16 * K) ||
               stamp_add(st, t->nopt, 8 * S) || stamp_add(st, t->okind, 8 * S * O) ||
               stamp_add(st, t->succ, 8 * S * O * K) || stamp_add(st, t->bust, 8 * S) ||
               stamp_add(st, t->unsplit, 8 * S) || stamp_add(st, main_comps, 8 * n_main * K) ||
@@ -1352,7 +1355,7 @@ static int whole_stamp(Stamp *st, const Stamp *banker, const Tables *t, const i6
     return bad ? -1 : 0;
 }
 
-/* What the values read besides the nodes and outlooks (`whole_stamp`): the dimensions,
+/* What the values read besides the nodes and outlooks (`player_stamp`): the dimensions,
  * the shoes' sizes, each state's payout row and the payout rows. */
 static int values_stamp(Stamp *st, const Tables *t, const i64 *dims) {
     int bad = stamp_add(st, dims, 8 * 11) || stamp_add(st, t->basetot, 8 * t->V) ||
@@ -1511,6 +1514,31 @@ static int lane_values(Kept *k, const Tables *t, const i64 *dims, const i64 *pai
     return bad ? -1 : 0;
 }
 
+/* A solve whose player's inputs equal kept solve `k`'s, not its banker's (a variant that
+ * changes the banker alone): `k`'s nodes taken into `now`, with its set of outlooks (which
+ * outlooks a node reads does not depend on the banker), whose banker's finals are worked
+ * out afresh (each taken from `last` where it has it). */
+static int reuse_nodes(Kept *now, Kept *k, const Tables *t, const Outlooks *last) {
+    Stamp banker = now->banker, player = now->player;
+    free(k->banker.data);
+    free(k->player.data);
+    free(k->read.data);
+    free(k->out);
+    give(k->o.full);
+    give(k->o.mass);
+    give(k->o.through);
+    *now = *k;
+    memset(k, 0, sizeof(*k));
+    memset(&now->read, 0, sizeof(now->read));
+    now->banker = banker;
+    now->player = player;
+    now->out = NULL;
+    now->n_out = 0;
+    now->o.full = NULL;
+    now->o.mass = now->o.through = NULL;
+    return outlooks(&now->o, t, last);
+}
+
 /* The whole compiled recursion (`compiled.solve`).
  *
  * dims: K, V, S, O, F, R, NS, trim_bust, trim_size, n_main, n_pairs.
@@ -1550,16 +1578,28 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
     now.n_pairs = n_pairs;
     now.n_main = n_main;
     int bad = banker_stamp(&now.banker, &t, n_tree) ||
-              whole_stamp(&now.whole, &now.banker, &t, dims, main_comps, main_states, pairs,
-                          extras, pair_comps, pair_states);
-    int found = -1;
-    for (int i = 0; i < KEPT && !bad && found < 0; i++)
-        if (stamp_equal(&now.whole, &kept[i].whole)) found = i;
+              player_stamp(&now.player, &t, dims, main_comps, main_states, pairs, extras,
+                           pair_comps, pair_states);
+    int found = -1, same = -1;
+    for (int i = 0; i < KEPT && !bad; i++)
+        if (stamp_equal(&now.player, &kept[i].player)) {
+            if (stamp_equal(&now.banker, &kept[i].banker)) {
+                found = i;
+                break;
+            }
+            if (same < 0) same = i;
+        }
     if (found >= 0) { /* the same nodes and outlooks */
         free(now.banker.data);
-        free(now.whole.data);
+        free(now.player.data);
         now = kept[found];
         memset(&kept[found], 0, sizeof(kept[found]));
+    } else if (!bad && same >= 0) { /* the same nodes, another banker */
+        const Outlooks *last = NULL;
+        for (int i = 0; i < KEPT && !last; i++)
+            if (i != same && stamp_equal(&now.banker, &kept[i].banker)) last = &kept[i].o;
+        bad = reuse_nodes(&now, &kept[same], &t, last);
+        found = same;
     } else if (!bad) {
         const Outlooks *last = NULL;
         int from = -1;
