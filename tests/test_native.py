@@ -372,6 +372,50 @@ def test_a_solve_of_some_visible_tuples_values_those_alone_to_the_last_bit(
     assert not any(some._memo[k][unread].any() for k in some._memo)
 
 
+def _lane_solve(rules: Rules, lanes: np.ndarray | None) -> CompositionModel:
+    """A value-alone model of `rules` solved (kept solves reused) for `lanes` (None:
+    every visible tuple)."""
+    model = CompositionModel(rules, value_only=True)
+    model.lanes = lanes
+    model.prepare()
+    return model
+
+
+def _assert_lanes(model: CompositionModel, every: CompositionModel, lanes: np.ndarray) -> None:
+    """`model`'s values are `every`'s to the last bit in the lanes of 1, 0 in the others."""
+    read, unread = lanes == 1, lanes == 0
+    assert model._memo.keys() == every._memo.keys() and model._memo
+    assert model.fast_bases.keys() == every.fast_bases.keys()
+    for key, expected in every._memo.items():
+        np.testing.assert_array_equal(model._memo[key][read], expected[read])
+        assert not model._memo[key][unread].any()
+    for pair, expected in every.fast_bases.items():
+        np.testing.assert_array_equal(model.fast_bases[pair][:, :, read], expected[:, :, read])
+        assert not model.fast_bases[pair][:, :, unread].any()
+
+
+@pytest.mark.parametrize("ruleset_id", ["spanish-21", "blackjack-reference"])
+def test_the_other_lanes_after_some_equal_a_solve_of_every_lane(ruleset_id: str) -> None:
+    """Two up-card groups' solves of the same tables, each for its own lanes (the second
+    takes the values the first worked out for every lane), then a payout's variant and the
+    second group again (its values worked out anew, then again taken): each group's lanes
+    equal to the last bit to a fresh solve of every tuple, 0 in the others."""
+    rules = one_group(compile_rules(load_bundled(ruleset_id)))
+    payout = one_group(_variant(ruleset_id, "settlement.ties", "banker-wins"))
+    C.forget()
+    every = _lane_solve(rules, None)
+    C.forget()
+    every_payout = _lane_solve(payout, None)
+    first = np.array([int(v % 3 == 1) for v in range(len(every.visibles))], dtype=np.int64)
+    second = 1 - first
+    C.forget()
+    for lanes, model_rules, expected in [(first, rules, every), (second, rules, every),
+                                         (second, payout, every_payout),
+                                         (first, payout, every_payout),
+                                         (second, rules, every)]:
+        _assert_lanes(_lane_solve(model_rules, lanes), expected, lanes)
+
+
 def test_an_up_card_groups_value_alone_reads_its_own_up_cards_and_equals_the_whole_solve(
         ) -> None:
     """spanish-21's value alone (`edge_of`'s) solves each group of up cards for its own

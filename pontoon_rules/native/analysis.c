@@ -14,7 +14,8 @@
  *   pr_banker_mass_groups   the same for groups of shoes (banker_mass_groups)
  *   pr_solve          the compiled recursion (kernel.enumerate_nodes, outlooks,
  *                     evaluate, evaluate_split), values at the roots asked for; it keeps
- *                     its nodes and outlooks for the next solve of equal inputs
+ *                     its nodes and outlooks for the next solve of equal inputs, and its
+ *                     values of every visible tuple for one that asks for other tuples
  *   pr_forget         drops what the last solves kept
  *   pr_set_threads    how many threads the calling thread's solves share their banker
  *                     outlooks among
@@ -444,14 +445,6 @@ typedef struct {
     const double *rows;                         /* R x F x NS */
     Tree full, trim, peek;
     i64 trim_bust, trim_size;
-    /* V: 1 for each visible tuple whose values the caller reads, 0 for one it does not
-     * (an up-card group's model values only its own up cards' deals: `upcards`); the
-     * values of a lane of 0 are left 0, and each other lane's are those of a solve of
-     * every lane (each lane is computed on its own). The banker's outlooks cover every
-     * lane alike (kept for the next solve, which may read other lanes). */
-    const i64 *lanes;
-    const i64 *want; /* the lanes of 1, in order */
-    i64 n_want;
 } Tables;
 
 /* A set of nodes: compositions, states, their index, and what evaluating them reads:
@@ -866,47 +859,11 @@ static int outlooks(Outlooks *o, const Tables *t, const Outlooks *last) {
     return bad ? -1 : 0;
 }
 
-/* stand_all for the lanes read alone (`Tables.want`), the others left 0. */
-static void stand_some(const Tables *t, const Outlooks *o, i64 slot, i64 r, i64 bust,
-                       double *restrict out) {
-    i64 NS = t->NS, F = t->F, V = t->V;
-    const double *restrict table = t->rows + r * F * NS;
-    for (i64 i = 0; i < V * NS; i++) out[i] = 0.0;
-    if (slot < 0) return;
-    const double *through = o->through + slot * V;
-    const double *restrict mass = bust ? NULL : o->mass + o->full[slot] * V * F;
-    for (i64 w = 0; w < t->n_want; w++) {
-        i64 v = t->want[w];
-        double *restrict ov = out + v * NS;
-        if (bust) {
-            for (i64 i = 0; i < NS; i++) ov[i] = through[v] * table[i];
-        } else if (NS == 1) {
-            double sum = 0.0;
-            for (i64 f = 0; f < F; f++) {
-                double weight = mass[v * F + f];
-                if (weight != 0.0) sum += weight * table[f];
-            }
-            ov[0] = sum;
-        } else {
-            for (i64 f = 0; f < F; f++) {
-                double weight = mass[v * F + f];
-                if (weight != 0.0)
-                    for (i64 i = 0; i < NS; i++) ov[i] += weight * table[f * NS + i];
-            }
-        }
-    }
-}
-
 /* kernel.stand for every visible tuple at once: out (V x NS) = the statistics of standing
- * on payout row r. A final of no chance adds nothing (skipped). Where some lanes are not
- * read, `stand_some` (the same sums for the others). */
+ * on payout row r. A final of no chance adds nothing (skipped). */
 static inline void stand_all(const Tables *t, const Outlooks *o, i64 slot, i64 r, i64 bust,
                              double *restrict out) {
     i64 NS = t->NS, F = t->F, V = t->V;
-    if (t->n_want < V) {
-        stand_some(t, o, slot, r, bust, out);
-        return;
-    }
     const double *restrict table = t->rows + r * F * NS;
     for (i64 i = 0; i < V * NS; i++) out[i] = 0.0;
     if (slot < 0) return;
@@ -969,17 +926,12 @@ static inline void stand_lane(const Tables *t, const Outlooks *o, i64 slot, i64 
     }
 }
 
-/* kernel._draw_chances: q[v, k], the chance the next card is of kind k with y out (0 in
- * a lane the caller does not read: `Tables.lanes`). */
+/* kernel._draw_chances: q[v, k], the chance the next card is of kind k with y out. */
 static void draw_chances(const Tables *t, const i64 *y, double *q) {
     i64 K = t->K, out = 0, last = -1;
     double inv = 0.0;
     for (i64 k = 0; k < K; k++) out += y[k];
     for (i64 v = 0; v < t->V; v++) {
-        if (!t->lanes[v]) {
-            for (i64 k = 0; k < K; k++) q[v * K + k] = 0.0;
-            continue;
-        }
         i64 total = t->basetot[v] - out;
         int ok = total > 0;
         for (i64 k = 0; k < K; k++)
@@ -1037,24 +989,24 @@ static i64 *children_first(const Tables *t, const Nodes *ns) {
 }
 
 /* Asks for the cache lines of what standing reads of outlook `slot` (-1: none): its
- * through-chances and, where it has every final, the finals of the lanes read
- * (`Tables.want`). The outlooks of a six-pack solve are a hundred megabytes, visited in
- * the nodes' order, not theirs: each stand was a cache miss that the loop waited on;
- * asked for `AHEAD` nodes early, the misses overlap. Only the time changes. */
+ * through-chances and, where it has every final, its finals. The outlooks of a six-pack
+ * solve are a hundred megabytes, visited in the nodes' order, not theirs: each stand was
+ * a cache miss that the loop waited on; asked for `AHEAD` nodes early, the misses
+ * overlap. Only the time changes. */
 #define AHEAD 8
 #if defined(__GNUC__) /* inlined before GCC finds it has no effect and drops its calls */
 __attribute__((always_inline))
 #endif
 static inline void outlook_prefetch(const Tables *t, const Outlooks *o, i64 slot) {
 #if defined(__GNUC__)
-    if (slot < 0 || t->n_want == 0) return;
+    if (slot < 0) return;
     i64 V = t->V, F = t->F;
-    __builtin_prefetch(o->through + slot * V + t->want[0]);
-    __builtin_prefetch(o->through + slot * V + t->want[t->n_want - 1]);
+    __builtin_prefetch(o->through + slot * V);
+    __builtin_prefetch(o->through + slot * V + V - 1);
     i64 row = o->full[slot];
     if (row < 0) return;
-    const char *lo = (const char *)(o->mass + (row * V + t->want[0]) * F);
-    const char *hi = (const char *)(o->mass + (row * V + t->want[t->n_want - 1] + 1) * F);
+    const char *lo = (const char *)(o->mass + row * V * F);
+    const char *hi = (const char *)(o->mass + (row + 1) * V * F);
     for (const char *at = (const char *)((uintptr_t)lo & ~(uintptr_t)63); at < hi; at += 64)
         __builtin_prefetch(at);
 #else
@@ -1090,7 +1042,7 @@ static int evaluate(const Tables *t, const Nodes *ns, const i64 *order, const Ou
                 for (i64 k = 0; k < K; k++) {
                     if (kids[k] < 0) continue;
                     const double *vc = val + (i64)kids[k] * V * NS;
-                    for (i64 v = 0; v < V; v++) { /* 0 in a lane not read */
+                    for (i64 v = 0; v < V; v++) {
                         double chance = q[v * K + k];
                         if (chance > 0.0)
                             for (i64 j = 0; j < NS; j++) opt[v * NS + j] += chance * vc[v * NS + j];
@@ -1111,9 +1063,8 @@ static int evaluate(const Tables *t, const Nodes *ns, const i64 *order, const Ou
 
 /* The children an option may reach (`kids`, K of them, -1: none) as (kind, child) pairs
  * in `drawn`, kinds in order; returns how many. `evaluate_split` lists an option's, and
- * works out the chances of the next card, only where a lane it reads plays it (an
- * up-card group's solve reads some lanes only, spanish-21's one of ten: most hands then
- * play no option that draws in any lane read). The same sums either way. */
+ * works out the chances of the next card, only where some lane plays it. The same sums
+ * either way. */
 static inline i64 list_children(const int32_t *kids, i64 K, i64 *drawn) {
     i64 n = 0;
     for (i64 k = 0; k < K; k++)
@@ -1135,7 +1086,6 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, i64 e, con
                           const uint8_t *pick, const i64 *sticks, const Outlooks *o,
                           double *val) {
     i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1, E = ns->E;
-    int some = t->n_want < V; /* some lanes not read */
     double *q = malloc(sizeof(double) * (size_t)(V * K));
     i64 *x = malloc(sizeof(i64) * (size_t)K);
     i64 *drawn = malloc(sizeof(i64) * (size_t)(O * K * 2 + 1)); /* per option: (kind, kid) */
@@ -1154,10 +1104,6 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, i64 e, con
         for (i64 v = 0; v < V; v++) {
             i64 c = pick[i * V + v];
             double *restrict out = vie + v * NS;
-            if (some && !t->lanes[v]) { /* not read: left 0 */
-                for (i64 j = 0; j < NS; j++) out[j] = 0.0;
-                continue;
-            }
             if (t->okind[s * t->O + c] == 0) { /* this tuple's lane alone */
                 stand_lane(t, o, slot, t->rowid[s], t->bust[s], v, out);
                 continue;
@@ -1319,12 +1265,15 @@ static int banker_stamp(Stamp *st, const Tables *t, i64 n_tree[3]) {
 }
 
 typedef struct {
-    Stamp banker, whole;       /* the banker's inputs; every input the enumeration reads */
+    Stamp banker, player; /* the banker's inputs; the player's: what the nodes are made of */
     Outlooks o;
     Nodes main, *split;
     i64 n_pairs, n_main, n_twins, most;
     i64 *main_index, *split_roots;
     i64 **orders; /* each set's `children_first`, the main set's last (once worked out) */
+    Stamp read;   /* what the values read besides (`values_stamp`); empty: none kept */
+    double *out;  /* the values of every lane: the main roots', then the pairs' */
+    i64 n_out;
 } Kept;
 
 #define KEPT 2
@@ -1358,7 +1307,9 @@ static void kept_free(Kept *k) {
     for (i64 a = 0; k->orders && a <= k->n_pairs; a++) free(k->orders[a]);
     free(k->orders);
     free(k->banker.data);
-    free(k->whole.data);
+    free(k->player.data);
+    free(k->read.data);
+    free(k->out);
     memset(k, 0, sizeof(*k));
 }
 
@@ -1383,14 +1334,17 @@ static void reuse_outlooks(Outlooks *o, const Tables *t, const Outlooks *last, u
     }
 }
 
-/* Every input the enumeration and the outlooks read: the banker's, then the states'
- * options, successors, busts and twins, and the roots. */
-static int whole_stamp(Stamp *st, const Stamp *banker, const Tables *t, const i64 *dims,
-                       const i64 *main_comps, const i64 *main_states, const i64 *pairs,
-                       const i64 *extras, const i64 *pair_comps, const i64 *pair_states) {
+/* Every input the enumeration reads (the nodes, their children, which outlooks each
+ * reads and at which level): the shoes, the keys' weights, the states' options,
+ * successors, busts and twins, and the roots. With the banker's (`banker_stamp`), every
+ * input of the nodes and outlooks. */
+static int player_stamp(Stamp *st, const Tables *t, const i64 *dims, const i64 *main_comps,
+                        const i64 *main_states, const i64 *pairs, const i64 *extras,
+                        const i64 *pair_comps, const i64 *pair_states) {
     i64 K = t->K, S = t->S, O = t->O, n_main = dims[9], n_pairs = dims[10];
-    i64 head[4] = {S, O, n_main, n_pairs};
-    int bad = stamp_add(st, banker->data, 8 * banker->n) || stamp_add(st, head, sizeof(head)) ||
+    i64 head[6] = {K, t->V, S, O, n_main, n_pairs};
+    int bad = stamp_add(st, head, sizeof(head)) || stamp_add(st, t->base, 8 * t->V * K) ||
+              stamp_add(st, t->mult, 16 * K) ||
               stamp_add(st, t->nopt, 8 * S) || stamp_add(st, t->okind, 8 * S * O) ||
               stamp_add(st, t->succ, 8 * S * O * K) || stamp_add(st, t->bust, 8 * S) ||
               stamp_add(st, t->unsplit, 8 * S) || stamp_add(st, main_comps, 8 * n_main * K) ||
@@ -1398,6 +1352,15 @@ static int whole_stamp(Stamp *st, const Stamp *banker, const Tables *t, const i6
               stamp_add(st, extras, 8 * n_pairs) ||
               stamp_add(st, pair_comps, 8 * n_pairs * K * K) ||
               stamp_add(st, pair_states, 8 * n_pairs * K);
+    return bad ? -1 : 0;
+}
+
+/* What the values read besides the nodes and outlooks (`player_stamp`): the dimensions,
+ * the shoes' sizes, each state's payout row and the payout rows. */
+static int values_stamp(Stamp *st, const Tables *t, const i64 *dims) {
+    int bad = stamp_add(st, dims, 8 * 11) || stamp_add(st, t->basetot, 8 * t->V) ||
+              stamp_add(st, t->rowid, 8 * t->S) ||
+              stamp_add(st, t->rows, 8 * t->R * t->F * t->NS);
     return bad ? -1 : 0;
 }
 
@@ -1514,12 +1477,74 @@ static int values(Kept *k, const Tables *t, const i64 *pairs, double *out_main,
     return bad ? -1 : 0;
 }
 
+/* Steps 4 and 5 for every lane, or the values `k` kept of a solve that read the same
+ * (`values_stamp`); `out_main` and `out_pairs` get the lanes asked for (`lanes`, V: 1 for
+ * a visible tuple whose values the caller reads, 0 for one it does not), the others 0.
+ * An up-card group's model values only its own up cards' deals (`upcards`), and each
+ * group solves the same tables but for its lanes: every lane is worked out on its own
+ * (the same sums in the same order whichever others are), so the first group's solve
+ * works out the lanes of both for about what its own cost, and the second copies them. */
+static int lane_values(Kept *k, const Tables *t, const i64 *dims, const i64 *pairs,
+                       const i64 *extras, const i64 *lanes, double *out_main,
+                       double *out_pairs) {
+    i64 V = t->V, NS = t->NS, width = V * NS, n = k->n_main * width;
+    for (i64 a = 0; a < k->n_pairs; a++) n += t->K * (extras[a] + 1) * width;
+    Stamp read = {NULL, 0, 0};
+    int bad = values_stamp(&read, t, dims);
+    if (!bad && !(k->out && k->n_out == n && stamp_equal(&read, &k->read))) {
+        free(k->read.data); /* none kept until these are worked out */
+        k->read = (Stamp){NULL, 0, 0};
+        if (k->n_out != n) {
+            free(k->out);
+            k->out = malloc(sizeof(double) * (size_t)(n + 1));
+            k->n_out = k->out ? n : 0;
+        }
+        bad = !k->out || values(k, t, pairs, k->out, k->out + k->n_main * width);
+        if (!bad) {
+            k->read = read;
+            read = (Stamp){NULL, 0, 0};
+        }
+    }
+    free(read.data);
+    for (i64 b = 0; !bad && b < n / (width > 0 ? width : 1); b++) {
+        double *to = b < k->n_main ? out_main + b * width : out_pairs + (b - k->n_main) * width;
+        const double *from = k->out + b * width;
+        for (i64 i = 0; i < width; i++) to[i] = lanes[i / NS] ? from[i] : 0.0;
+    }
+    return bad ? -1 : 0;
+}
+
+/* A solve whose player's inputs equal kept solve `k`'s, not its banker's (a variant that
+ * changes the banker alone): `k`'s nodes taken into `now`, with its set of outlooks (which
+ * outlooks a node reads does not depend on the banker), whose banker's finals are worked
+ * out afresh (each taken from `last` where it has it). */
+static int reuse_nodes(Kept *now, Kept *k, const Tables *t, const Outlooks *last) {
+    Stamp banker = now->banker, player = now->player;
+    free(k->banker.data);
+    free(k->player.data);
+    free(k->read.data);
+    free(k->out);
+    give(k->o.full);
+    give(k->o.mass);
+    give(k->o.through);
+    *now = *k;
+    memset(k, 0, sizeof(*k));
+    memset(&now->read, 0, sizeof(now->read));
+    now->banker = banker;
+    now->player = player;
+    now->out = NULL;
+    now->n_out = 0;
+    now->o.full = NULL;
+    now->o.mass = now->o.through = NULL;
+    return outlooks(&now->o, t, last);
+}
+
 /* The whole compiled recursion (`compiled.solve`).
  *
  * dims: K, V, S, O, F, R, NS, trim_bust, trim_size, n_main, n_pairs.
  * tables (i64 pointers): base, basetot, mult, nopt, okind, succ, rowid, bust, unsplit,
  *   then for the full, trimmed and peek trees: bounds, parents, kinds, have, sizes,
- *   final_ids, then the lanes (V: `Tables.lanes`); dtables: rows, full orders, trim
+ *   final_ids, then the lanes (V: `lane_values`); dtables: rows, full orders, trim
  *   orders, peek orders.
  * main: n_main roots (comps n_main x K, states n_main); pairs: their kinds, extras, and
  * K start roots each (comps, states, pair-major).
@@ -1547,28 +1572,34 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
         n_tree[w] = a[0][t.V];
     }
     t.rows = dtables[0];
-    t.lanes = tables[27];
-    i64 *want = malloc(sizeof(i64) * (size_t)(t.V + 1));
-    t.want = want;
-    t.n_want = 0;
-    for (i64 v = 0; want && v < t.V; v++)
-        if (t.lanes[v]) want[t.n_want++] = v;
 
     Kept now;
     memset(&now, 0, sizeof(now));
     now.n_pairs = n_pairs;
     now.n_main = n_main;
-    int bad = !want || banker_stamp(&now.banker, &t, n_tree) ||
-              whole_stamp(&now.whole, &now.banker, &t, dims, main_comps, main_states, pairs,
-                          extras, pair_comps, pair_states);
-    int found = -1;
-    for (int i = 0; i < KEPT && !bad && found < 0; i++)
-        if (stamp_equal(&now.whole, &kept[i].whole)) found = i;
+    int bad = banker_stamp(&now.banker, &t, n_tree) ||
+              player_stamp(&now.player, &t, dims, main_comps, main_states, pairs, extras,
+                           pair_comps, pair_states);
+    int found = -1, same = -1;
+    for (int i = 0; i < KEPT && !bad; i++)
+        if (stamp_equal(&now.player, &kept[i].player)) {
+            if (stamp_equal(&now.banker, &kept[i].banker)) {
+                found = i;
+                break;
+            }
+            if (same < 0) same = i;
+        }
     if (found >= 0) { /* the same nodes and outlooks */
         free(now.banker.data);
-        free(now.whole.data);
+        free(now.player.data);
         now = kept[found];
         memset(&kept[found], 0, sizeof(kept[found]));
+    } else if (!bad && same >= 0) { /* the same nodes, another banker */
+        const Outlooks *last = NULL;
+        for (int i = 0; i < KEPT && !last; i++)
+            if (i != same && stamp_equal(&now.banker, &kept[i].banker)) last = &kept[i].o;
+        bad = reuse_nodes(&now, &kept[same], &t, last);
+        found = same;
     } else if (!bad) {
         const Outlooks *last = NULL;
         int from = -1;
@@ -1585,8 +1616,8 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
         kept_free(&kept[found]);
         pool_free(); /* what this solve did not take: no more kept than before */
     }
-    if (!bad) bad = values(&now, &t, pairs, out_main, out_pairs);
-    free(want);
+    if (!bad)
+        bad = lane_values(&now, &t, dims, pairs, extras, tables[27], out_main, out_pairs);
     if (bad) {
         kept_free(&now);
         pool_free();
