@@ -112,8 +112,10 @@ def test_a_natural_checked_after_free_hands_is_not_shown_at_once(ruleset_id: str
     text = sheet(ruleset_id, lang)
     assert prints(text, said(ruleset_id, lang, NATURAL_CHECKED["settled", True]))
     assert not prints(text, said(ruleset_id, lang, NATURAL_AT_ONCE["settled", True]))
-    exception = ("The one exception: if the banker holds a %(natural)s, it is shown when the "
-                 "banker checks for it, before the players play.")
+    exception = ("There are two exceptions: if the banker holds a %(natural)s, it is shown "
+                 "when the banker checks for it, before the players play; and a banker who "
+                 "calls the deal off shows those cards then, as we play it (see below).")
+    # the call-off's cards shown too (g6: r50c, "the one exception" had a second)
     assert prints(text, said(ruleset_id, lang, exception))
     assert not prints(text, said(ruleset_id, lang, "The one exception: if the banker holds "
                                  "a %(natural)s, it is shown at once."))

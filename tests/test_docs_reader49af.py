@@ -60,8 +60,8 @@ def test_a_free_hand_names_one_amount(ruleset_id: str) -> None:
     second sentence says only that the surrender stands, not a second amount."""
     text = said(load_bundled(ruleset_id), "ru")["surrender"]
     assert "свою часть" not in text
-    free = gives_whole(load_bundled(ruleset_id))  # the whole stake back: «свободная рука»
-    assert ("«свободная рука» спасает и от неё" if free else "право сдаться действует") in text
+    free = gives_whole(load_bundled(ruleset_id))  # the whole stake back: «выход из раздачи»
+    assert ("выход из раздачи спасает и от неё" if free else "право сдаться действует") in text
 
 
 @pytest.mark.parametrize("ruleset_id", HIDDEN_BUST)

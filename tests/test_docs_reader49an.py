@@ -228,9 +228,9 @@ def test_the_envy_bonus_is_paid_once_a_seat_bust_or_not() -> None:
         SimpleNamespace(hands=[plain])])
     assert between_nets(state) == [0, 5000, 5000]  # type: ignore[arg-type]
     for lang in ("en", "ru"):
-        once = said("australian-pontoon", lang, "Each is paid it once, whatever their hands "
-                    "hold, bust ones too, and once only for a player holding it on several "
-                    "split hands.")
+        once = said("australian-pontoon", lang, "Each is paid it once for each player "
+                    "holding it, bust hands too, once only for one holding it on several "
+                    "split hands: twice when two hold it in one deal, each of those two once.")
         prizes = [d for _h, d in load_bundled("australian-pontoon").hands.ranked()
                   if d.prize_to_others is not None]
         # said with each hand that pays it (r49zq: the lower tier's left it unsaid)

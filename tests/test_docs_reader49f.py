@@ -5,6 +5,7 @@ what a game lacks; each checked on what the sheets print, in every language they
 from __future__ import annotations
 
 import pytest
+from home_words import home as home_part
 
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.docs.words import lacking
@@ -36,7 +37,7 @@ def test_a_home_bank_says_what_it_pays_of_the_house_prizes(ruleset_id: str, lang
     was not told what to do. The home paragraph lists the prizes, from the hands' fields,
     and says they are paid in full like any other win (the engine's rule, g49s:
     test_docs_reader49s), marked our reading (†)."""
-    home = said(ruleset_id, lang)["home_bank"]
+    home = home_part(said(ruleset_id, lang))
     words = {"en": ("$5,000", "$1,000", "$50 to every other player",
                     "like any other win: in full"),
              "ru": ("5\u00a0000\u00a0$", "1\u00a0000\u00a0$", "50\u00a0$ каждому другому игроку",
@@ -48,7 +49,7 @@ def test_a_home_bank_says_what_it_pays_of_the_house_prizes(ruleset_id: str, lang
 
 @pytest.mark.parametrize("ruleset_id", sorted(set(CASINO) - set(PRIZES)))
 def test_a_casino_game_without_house_prizes_says_none(ruleset_id: str) -> None:
-    assert "prize" not in said(ruleset_id)["home_bank"].text
+    assert "prize" not in home_part(said(ruleset_id)).text
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "bank"), [
@@ -61,7 +62,7 @@ def test_the_home_bank_is_put_up_in_the_games_money(ruleset_id: str, lang: str,
                                                      bank: str) -> None:
     """Spanish 21's home paragraph spoke of '____ chips' while its money is dollars: the
     unit comes from `stakes.money` (its sign and where it stands), chips where it has none."""
-    assert bank in said(ruleset_id, lang)["home_bank"].text
+    assert bank in home_part(said(ruleset_id, lang)).text
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang"), [(i, lang) for i in CASINO
@@ -71,7 +72,7 @@ def test_the_home_paragraph_is_in_every_language_it_is_printed_in(ruleset_id: st
                                                                  lang: str) -> None:
     """The home paragraph is printed in each language of a casino game's sheet (English
     and Russian, for the bundled games): none of it is left in English."""
-    home = said(ruleset_id, lang)["home_bank"].text
+    home = home_part(said(ruleset_id, lang)).text
     assert "At home" not in home and "fill in" not in home and "prizes" not in home
 
 

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from home_words import home as home_part
 from test_session import scripted, stacked
 
 from pontoon_rules.docs.sheet.sheet_view import payout_rows, worked_examples
@@ -69,7 +70,7 @@ def test_the_engine_pays_a_fixed_prize_in_full_past_a_home_bank(tmp_path: Path) 
      "доплачивает сам.")])
 def test_the_house_prizes_are_paid_like_any_other_win(ruleset_id: str, lang: str,
                                                     words: str) -> None:
-    home = said(ruleset_id, lang)["home_bank"].text
+    home = home_part(said(ruleset_id, lang)).text
     assert words in home
     assert "only as far as" not in home and "лишь настолько" not in home
 
@@ -79,11 +80,11 @@ def test_the_house_prizes_are_paid_like_any_other_win(ruleset_id: str, lang: str
                                             ("ru", "(3 к 1 или фиксированный приз)")])
 def test_the_most_a_stake_may_win_counts_a_fixed_prize(ruleset_id: str, lang: str,
                                                        most: str) -> None:
-    assert most in said(ruleset_id, lang)["home_bank"].text
+    assert most in home_part(said(ruleset_id, lang)).text
 
 
 def test_a_game_with_no_prize_keeps_its_odds() -> None:
-    home = said("casino-ochko", "ru")["home_bank"].text
+    home = home_part(said("casino-ochko", "ru")).text
     assert "(2 к 1)" in home and "приз" not in home
 
 
@@ -146,9 +147,9 @@ def test_the_pair_bet_is_of_one_rank_as_the_engine_plays_it() -> None:
     ("casino-filipino-pontoon", "en", True), ("casino-filipino-pontoon", "ru", True),
     ("australian-pontoon", "en", False)])
 def test_the_home_bank_covers_a_side_bet(ruleset_id: str, lang: str, covered: bool) -> None:
-    home = said(ruleset_id, lang)["home_bank"].text
+    home = home_part(said(ruleset_id, lang)).text
     words = {"en": "A side bet is covered the same way when it is put down",
-             "ru": "Побочную ставку покрывают так же"}[lang]
+             "ru": "Дополнительную ставку покрывают так же"}[lang]
     assert (words in home) is covered
 
 

@@ -101,9 +101,9 @@ def _filipino_hand(codes: str, is_split: bool = False, bought: int = 0):  # type
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "A first buy adds at least the least stake, ____, and at most your original "
-     "stake."),  # not '1×' (r49q: Russian does not write «1×»)
-    ("ru", "Первая покупка добавляет не меньше наименьшей ставки, ____, и не больше "
+    ("en", "A first buy adds at least the minimum stake and at most your original "
+     "stake."),  # not '1×' (r49q: Russian does not write «1×»); no second blank (g6)
+    ("ru", "Первая покупка добавляет не меньше наименьшей ставки и не больше "
      "вашей начальной ставки.")])
 def test_filipinos_least_buy_is_the_tables_least_stake(lang: str, said: str) -> None:
     """«A first buy adds any amount up to 1x your original stake» with a worked example

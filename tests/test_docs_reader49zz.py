@@ -8,7 +8,7 @@ from sheet_text import sheet
 
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
-SPLIT_CLAUSE = "once only for a player holding it on several split hands"
+SPLIT_CLAUSE = "once only for one holding it on several split hands"
 
 
 @pytest.mark.parametrize("ruleset_id", ["spanish-21", "australian-pontoon"])
@@ -24,15 +24,16 @@ def test_a_prize_to_the_others_speaks_of_split_hands_only_where_it_is_held_on_on
     assert prizes and len(set(on_split)) == 1  # every tier alike in the bundled games
     text = sheet(ruleset_id, "en")
     assert text.count(SPLIT_CLAUSE) == (len(prizes) if on_split[0] else 0)
-    assert text.count("Each is paid it once, whatever their hands hold, bust ones too") == len(
+    assert text.count("Each is paid it once for each player holding it, bust hands too") == len(
         prizes)
 
 
 def test_spanish_21_says_its_super_bonus_is_not_on_a_split_hand_and_pays_once_plainly() -> None:
     en, ru = sheet("spanish-21", "en"), sheet("spanish-21", "ru")
     assert "not on a split hand" in en
-    assert "bust ones too." in en and SPLIT_CLAUSE not in en
-    assert ru.count("Каждому — один раз, даже при переборе.") == 2
+    assert "bust hands too: twice when two hold it in one deal" in en and SPLIT_CLAUSE not in en
+    assert ru.count("Каждому — по разу за каждого игрока с этой рукой, даже при переборе: "
+                    "дважды") == 2  # two holders in one deal (g6)
     assert "таких рук после сплита" not in ru
 
 

@@ -25,9 +25,13 @@ _PAID_WHEN_ENDED = _("They pay it when the deal is settled, whatever the banker 
                      "who has bust pays it too.")
 _PRIZE_TO_OTHERS = _("When a player holds it, the banker also pays %(amount)s to every other "
                      "player with a stake.")
-_PRIZE_ONCE = _("Each is paid it once, whatever their hands hold, bust ones too.")
-_PRIZE_ONCE_SPLIT = _("Each is paid it once, whatever their hands hold, bust ones too, and once "
-                      "only for a player holding it on several split hands.")
+_PRIZE_ONCE = _("Each is paid it once for each player holding it, bust hands too: twice "
+                "when two hold it in one deal, each of those two once.")
+"""As the engine pays it: once for each seat holding it, to every other seat with a stake
+(`engine.round.between_players.between_nets`; r49zz: "two Super Bonuses in one deal?")."""
+_PRIZE_ONCE_SPLIT = _("Each is paid it once for each player holding it, bust hands too, once "
+                      "only for one holding it on several split hands: twice when two hold it "
+                      "in one deal, each of those two once.")
 """`_PRIZE_ONCE` where the hand may be held on a split hand (`on_split_hand`, splitting
 allowed): Spanish 21's Super Bonus, "not on a split hand", was said once for several
 split hands (r49zz)."""

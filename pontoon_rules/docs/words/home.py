@@ -1,5 +1,5 @@
 """A casino game played at home: the words of the home bank's paragraph that come from the
-ruleset's fields (`templates/plain_rules/game.j2`, macro `home_bank`).
+ruleset's fields (`templates/plain_rules/home.j2`, its chapter "The bank at home").
 
 No casino page says how its game is played at a kitchen table, so the whole paragraph is
 our reading (the rule is marked †). Two things in it are read from the rules: the unit

@@ -38,3 +38,14 @@ def losing_exceptions(r: Ruleset, table: Mapping[tuple[str, str], OutcomeCell],
     if hidden is not None and {odds_fraction(hidden)} != collects:
         out += " " + gettext(HIDDEN_EXCEPTION) % {"odds": odds(hidden, gettext)}
     return out
+
+
+def bust_loses_to_bust(r: Ruleset) -> bool:
+    """Whether a player's bust, kept face down until it is opened (`faces.bust_shown` off:
+    it lies there through the banker's play), still loses its stake to the banker's bust
+    (the outcome table's cell, as the engine settles it): the payout table's key then says
+    so beside its "a bust never wins" (r49zx: the bust row's "—" read as a bust that loses
+    nothing to a banker's bust)."""
+    from pontoon_rules.ruleset.resolving.outcomes import outcome_table
+
+    return not r.faces.bust_shown and outcome_table(r)[(BUST, BUST)].result is LOSE

@@ -97,6 +97,7 @@ def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> 
 
 CHAPTER_TITLES: dict[str, str] = {
     "game": _("The game"),
+    "home": _("The bank at home"),
     "stakes": _("Stakes"),
     "deal": _("The deal"),
     "your-turn": _("Your turn"),
@@ -109,7 +110,7 @@ CHAPTER_TITLES: dict[str, str] = {
 `chapter`)."""
 
 RULE_TEMPLATES = tuple(f"plain_rules/{chapter}.j2" for chapter in (
-    "game", "stakes", "deal", "your_turn", "bankers_turn", "settlement", "between_deals",
+    "game", "home", "stakes", "deal", "your_turn", "bankers_turn", "settlement", "between_deals",
     "special_bets"))
 """The sentences templates, one per chapter of the sheet (a `plain_*` name: not escaped)."""
 
