@@ -243,3 +243,21 @@ def test_a_graph_found_again_notes_the_whole_mapping_its_making_read() -> None:
     edge_of(first)  # type: ignore[arg-type]
     edge_of(again)  # type: ignore[arg-type]
     assert "named" in first.read and again.read.keys() == first.read.keys()
+
+
+@pytest.mark.parametrize("source", ["tiny-rescue.yaml", "tiny-suited.yaml", "tiny-up-card.yaml",
+                                    "belarus-ponton", "blackjack-reference"])
+def test_every_field_a_state_graph_reads_is_a_graph_field(source: str) -> None:
+    """`compiled.GRAPH_FIELDS` holds every field of `Rules` a graph of hand states reads
+    (the variants changing one are shared out first, `costs.graph_changed`): a field it
+    missed would leave such a variant to the end of the table's wait."""
+    from pontoon_rules.ruleset.loading.registry import load_bundled
+
+    ruleset = (load_ruleset(TINY / source) if source.endswith(".yaml")
+               else load_bundled(source))
+    compiled.GRAPHS.clear()
+    edge_of(compile_rules(ruleset))
+    read = {key if isinstance(key, str) else key[0]
+            for graph in compiled.GRAPHS for key in graph.read}
+    compiled.GRAPHS.clear()
+    assert read and read <= compiled.GRAPH_FIELDS, sorted(read - compiled.GRAPH_FIELDS)

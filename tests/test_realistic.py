@@ -120,6 +120,30 @@ def test_the_published_tables_are_rows_of_their_own_game() -> None:
     assert not published_rows(load_bundled(RULESET))
 
 
+def test_the_published_rows_are_loaded_once_until_a_file_changes(monkeypatch, tmp_path) -> None:
+    """`published_rows` loads each folder's files once per id (the workbench asks again at
+    each change of the rules), and again once a file is added or changed."""
+    from pontoon_rules.analysis.present import realistic
+    from pontoon_rules.ruleset.loading import loader
+
+    folder = tmp_path / "australian-pontoon"
+    folder.mkdir()
+    source = ROOT / "examples" / "australian-pontoon"
+    first = sorted(source.glob("*.yaml"))[0]
+    (folder / first.name).write_bytes(first.read_bytes())
+    monkeypatch.setattr(realistic, "published_folder", lambda: tmp_path)
+    loads: list[Path] = []
+    load_path = loader.load_path
+    monkeypatch.setattr(loader, "load_path", lambda path: loads.append(path) or load_path(path))
+    ruleset = load_bundled("australian-pontoon")
+    once = published_rows(ruleset)
+    assert [name for name, _r in once] == [f"examples/australian-pontoon/{first.name}"]
+    assert published_rows(ruleset) == once and len(loads) == 1
+    second = sorted(source.glob("*.yaml"))[1]
+    (folder / second.name).write_bytes(second.read_bytes())
+    assert len(published_rows(ruleset)) == 2 and len(loads) == 3
+
+
 def test_a_small_family_gives_only_its_values() -> None:
     """The family is data: with one other game, only that game's values are rows."""
     ruleset = load_bundled(RULESET)

@@ -121,3 +121,31 @@ def test_the_helper_begins_while_known_runs_here_and_what_known_gives_stands() -
     assert out == [0, -2, 20, 30, 40, -1]
     assert where[5].startswith("helper") and 1 not in where
     assert sorted(where) == [0, 2, 3, 4, 5]
+
+
+def test_the_costliest_jobs_are_solved_first_at_both_ends_and_answered_in_order() -> None:
+    """With each job's guessed `cost`, the costliest go first, the helper's end (it begins
+    first) before this process's, so that the two meet over the cheapest; `known` still
+    answers by the jobs' own indices, and the answers come back in the jobs' order."""
+    from pontoon_rules.analysis.present.sharing import ends_first
+
+    cost = [0.0, 5.0, 1.0, 0.0, 4.0, 3.0, 0.0]
+    order = ends_first(cost)
+    assert sorted(order) == list(range(7))
+    assert order[-1] == 1 and order[0] == 4 and order[-2] == 5 and order[1] == 2
+    assert [cost[at] for at in order] == [4.0, 1.0, 0.0, 0.0, 0.0, 3.0, 5.0]
+    jobs = list(range(7))
+    first: list[int] = []
+
+    def solve(job: int) -> int:
+        if threading.current_thread().name.startswith("helper") and not first:
+            first.append(job)
+        return job * 3
+
+    def known() -> dict[int, int]:
+        return {6: -6, 3: -3}
+
+    with ThreadPoolExecutor(1, thread_name_prefix="helper") as helper:
+        out = shared(jobs, helper, solve, known=known, cost=cost)
+    assert out == [0, 3, 6, -3, 12, 15, -6]
+    assert first == [1]

@@ -37,6 +37,15 @@ class Kind:
     ace_high: int = 11
     """What an ace counts at most under the pack's values (11 usually)."""
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.index, self.value, self.ranks,
+                                               self.ace_high)))
+
+    def __hash__(self) -> int:
+        """The generated hash of the fields, worked out once (the kinds are a key of the
+        hand book and its patterns, looked up per hand state: `named.hand_book`)."""
+        return self._hash  # type: ignore[attr-defined,no-any-return]
+
     @property
     def is_ace(self) -> bool:
         """Whether the kind is the ace."""

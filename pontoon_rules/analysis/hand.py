@@ -66,6 +66,11 @@ class Choice(NamedTuple):
         return f"{self.kind} {self.amount}" if self.kind == BUY else self.kind
 
 
+_CHOSEN = {kind: Choice(kind) for kind in (STICK, TWIST, DOUBLE, RESCUE)}
+"""The decisions with no amount, made once (a graph of hand states offers them by the
+hundred thousand: `composition.compiled`)."""
+
+
 def start_state(kinds: Sequence[Kind], cards: Sequence[int], split: bool,
                 rules: Rules) -> HandState:
     """The state of a hand holding `cards` (kind indices), before any decision."""
@@ -110,6 +115,8 @@ class HandSolver:
         self.book = hand_book(rules, tuple(kinds), infinite=infinite)
         self.draws = [(k, q) for k, q in enumerate(probs) if q]
         self._memo: dict[HandState, Number] = {}
+        self._finals: dict[HandState, Final] = {}
+        self._rescued: dict[tuple[int, int], Fraction] = {}
         self._drawn = _transitions(tuple(kinds), self.book.tracked, self.book.same_max)
 
     # -- values --------------------------------------------------------------------
@@ -149,26 +156,37 @@ class HandSolver:
 
     def rescue_net(self, s: HandState) -> Fraction:
         """What a doubled hand nets when rescued (`engine.round.giving_up.rescue`): its stake less
-        the doubled part that comes back, the last double's or every double's."""
-        if self.rules.rescue_last_only:
-            whole = self.rules.redouble_whole or s.doubles == 1
-            kept = Fraction(s.staked, 2) if whole else Fraction(1)
-        else:
-            kept = Fraction(s.staked - 1)
-        return kept - s.staked
+        the doubled part that comes back, the last double's or every double's (worked
+        out once per stake and number of doubles: a graph asks it of every rescue)."""
+        key = (s.staked, s.doubles)
+        found = self._rescued.get(key)
+        if found is None:
+            if self.rules.rescue_last_only:
+                whole = self.rules.redouble_whole or s.doubles == 1
+                kept = Fraction(s.staked, 2) if whole else Fraction(1)
+            else:
+                kept = Fraction(s.staked - 1)
+            found = self._rescued[key] = kept - s.staked
+        return found
 
     def final(self, s: HandState) -> Final:
-        """The hand's id and total if it stands now."""
-        points = total_of(s.hard, s.soft, self.rules)
-        drew = s.twisted or s.bought > 0 or s.doubles > 0
-        return self.book.player_hand(points, s.n, s.pattern, s.split, s.doubles > 0,
-                                     not drew), points
+        """The hand's id and total if it stands now (worked out once a state: `options`
+        and a graph's rows both ask, `composition.compiled`)."""
+        found = self._finals.get(s)
+        if found is None:
+            points = total_of(s.hard, s.soft, self.rules)
+            drew = s.twisted or s.bought > 0 or s.doubles > 0
+            found = self._finals[s] = (self.book.player_hand(
+                points, s.n, s.pattern, s.split, s.doubles > 0, not drew), points)
+        return found
 
     # -- moves ---------------------------------------------------------------------
     def after(self, s: HandState, choice: Choice) -> HandState:
         """The state once `choice` is made, before its card arrives."""
+        # written out field by field (NamedTuple._replace costs several times as much)
         if choice.kind == TWIST:
-            return s._replace(twisted=True)
+            return HandState(s.hard, s.soft, s.n, s.pattern, s.split, s.ace_locked, True,
+                             s.bought, s.last_buy, s.doubles, s.since_double, s.staked)
         if choice.kind == BUY:
             keep = self.rules.later_cap_first and s.bought  # the first buy stays the cap
             return s._replace(bought=s.bought + 1,
@@ -176,8 +194,8 @@ class HandSolver:
                               staked=s.staked + choice.amount)
         added = 1 if s.doubles and not self.rules.redouble_whole else s.staked
         soft = s.soft and not self.rules.double_aces_low  # every ace held now counts 1
-        return s._replace(doubles=s.doubles + 1, since_double=0, staked=s.staked + added,
-                          soft=soft)
+        return HandState(s.hard, soft, s.n, s.pattern, s.split, s.ace_locked, s.twisted,
+                         s.bought, s.last_buy, s.doubles + 1, 0, s.staked + added)
 
     def draw(self, s: HandState, k: int) -> HandState:
         """The state after a card of kind `k` arrives (remembered for every solver whose
@@ -215,16 +233,16 @@ class HandSolver:
             return []
         any_total = named is not None and named.stick_any_total
         drawn_double = s.doubles > 0 and s.since_double >= rules.double_draws
-        out = ([Choice(STICK)] if points >= rules.stick_minimum or any_total or drawn_double
+        out = ([_CHOSEN[STICK]] if points >= rules.stick_minimum or any_total or drawn_double
                else [])
         if self._can_draw(s, points, named):
             if not drawn_double:
-                out.append(Choice(TWIST))
+                out.append(_CHOSEN[TWIST])
                 out.extend(Choice(BUY, a) for a in self._buy_amounts(s))
             if self._can_double(s, points):
-                out.append(Choice(DOUBLE))
+                out.append(_CHOSEN[DOUBLE])
         if rules.rescue and points <= 21 and s.doubles and s.since_double:
-            out.append(Choice(RESCUE))  # `engine.round.giving_up.may_rescue`
+            out.append(_CHOSEN[RESCUE])  # `engine.round.giving_up.may_rescue`
         if all(c.kind == STICK for c in out):
             return []
         return out

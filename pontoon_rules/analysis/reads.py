@@ -71,6 +71,12 @@ class Entries(Mapping[Any, Any]):
         self._read[(self._name, key)] = self._entries.get(key, MISSING)
         return self._entries[key]
 
+    def get(self, key: Any, default: Any = None) -> Any:
+        """`Mapping.get`, noted as `[]` is, without the `KeyError` it raises for a key the
+        mapping lacks (a graph of hand states asks for a named hand state by state)."""
+        found = self._read[(self._name, key)] = self._entries.get(key, MISSING)
+        return default if found is MISSING else found
+
     def __iter__(self) -> Iterator[Any]:
         self._read[self._name] = self.plain()
         return iter(self._entries)

@@ -99,6 +99,21 @@ KEPT_GRAPHS = 32
 """Enough for the distinct graphs of one ruleset's realistic variations (spanish-21's 8-deck
 table makes 27; its state tables about 1.4 MB each), so a ruleset changed in the workbench
 builds each once."""
+GRAPH_FIELDS = frozenset({
+    "ace_bonus", "banker_dealt", "banker_hands", "bust_limit", "bust_loses_at_once",
+    "buy_after_split", "buy_after_twist", "buy_mode", "card_present", "conditional", "decks",
+    "double_aces_low", "double_after_split", "double_allowed", "double_draws",
+    "double_max_cards", "double_min_cards", "double_times", "double_totals", "draw_on_21",
+    "first_buy", "last_buy_card", "later_cap_first", "later_cap_previous", "max_cards",
+    "named", "over_21_hands", "player_hands", "redouble_whole", "rescue", "rescue_last_only",
+    "stick_minimum",
+    "split_allowed", "split_by_rank", "split_ranks", "split_max_hands", "resplit",
+    "resplit_aces", "resplit_one_branch", "split_cards", "split_aces_one_card",
+})
+"""The fields of `Rules` a graph of hand states reads (`Graph.read`, the bundled rulesets'
+together; a test keeps it whole), and those choosing its split roots: a change to one
+builds a new graph, the costlier variants of a table (`costs.graph_changed`, the order the
+variants are shared in)."""
 _KEEPING = threading.Lock()
 """Held while `GRAPHS` is searched or changed (a solve may run on a thread of its own)."""
 
@@ -137,33 +152,33 @@ def _build(model: HandValues, roots: tuple[HandState, ...]) -> Graph:
     ids: dict[Entry, int] = {}
     order: list[Entry] = []
     edges: list[tuple[HandState, list[Choice], list[tuple[int, ...] | None]]] = []
-
-    def add(s: Entry) -> int:
-        found = ids.get(s)
-        if found is None:
-            found = ids[s] = len(order)
-            order.append(s)
-        return found
-
     for s in roots:
-        add(s)
+        ids.setdefault(s, len(ids))
+    order.extend(ids)
     i = 0
     while i < len(order):
         entry = order[i]
         hand = entry.hand if isinstance(entry, Twin) else entry
         options = hands.options(entry.split if isinstance(entry, Twin) else entry)
-        after = [None if c.kind in FINISHES else _drawn(hands, hands.after(hand, c), add)
-                 for c in options]
+        after: list[tuple[int, ...] | None] = []
+        for c in options:
+            if c.kind in FINISHES:
+                after.append(None)
+                continue
+            kids = hands.next_states(hands.after(hand, c))
+            for kid in kids:  # each new state numbered in the order first met
+                if kid not in ids:
+                    ids[kid] = len(order)
+                    order.append(kid)
+            after.append(tuple(map(ids.__getitem__, kids)))
         edges.append((hand, options, after))
         if isinstance(entry, HandState) and entry.split and options:
-            add(Twin(entry))
+            twin = Twin(entry)
+            if twin not in ids:
+                ids[twin] = len(order)
+                order.append(twin)
         i += 1
     return _fill(hands, model.n_kinds, read, roots, ids, order, edges)
-
-
-def _drawn(hands: HandSolver, s: HandState, add: Any) -> tuple[int, ...]:
-    """The ids (by `add`) of the states `s` becomes with a card of each kind."""
-    return tuple(map(add, hands.next_states(s)))
 
 
 def _fill(hands: HandSolver, n_k: int, read: Read, roots: tuple[HandState, ...],

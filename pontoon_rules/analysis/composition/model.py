@@ -139,7 +139,17 @@ class CompositionModel(HandValues):
         """Give the dealt hand up where that loses less (`out`, V x STATS, partial over
         the peek as every hand value is: a late surrender happens only where the banker
         has shown no pontoon), or where `gives_up` says (then not noted in `given_up`)."""
+        plain = gives_up is None and not self.exact and not void_unchecked(self.rules)
+        lates, through, offered = self._lates(len(cards)), 1 - peeked, None
         for v in range(len(self.visibles)):
+            if plain:  # its value first: the whole row only where it beats playing on
+                late = lates[v]
+                if late is None:
+                    continue
+                if offered is None:
+                    offered = self.may_give_up(cards)
+                if not offered or not float(through[v]) * late[1] > out[v, 0]:
+                    continue
             cells = self.surrender_cells(cards, v, peeked)
             if cells is None:
                 continue
@@ -155,10 +165,10 @@ class CompositionModel(HandValues):
         `cards` against visible tuple `v`, or None where none is offered; `peeked` is the
         peek's chance per visible tuple (`outlook`)."""
         visible = self.visibles[v]
-        given_up = surrender_value(self.rules, self.kinds, cards, visible,
-                                   offered=lambda: self.may_give_up(cards))
-        if given_up is None:
+        late = self._late_given_up(cards, v)
+        if late is None:
             return None
+        given_up = late[0]
         cells: list[Any]
         through = 1 - peeked[v]
         row = surrender_stats(given_up)
@@ -172,6 +182,25 @@ class CompositionModel(HandValues):
         else:
             cells = [float(through) * x for x in row]
         return self.wide(cells)
+
+    def _late_given_up(self, cards: tuple[int, ...], v: int) -> tuple[Fraction, float] | None:
+        """What a late surrender of the dealt `cards` nets against visible tuple `v`
+        (`surrender_value`; with it as a float), or None where none is offered: worked out
+        once per number of cards and visible tuple (all it reads of the cards but
+        `may_give_up`, asked of the cards apart)."""
+        late = self._lates(len(cards))[v]
+        return late if late is not None and self.may_give_up(cards) else None
+
+    def _lates(self, n_cards: int) -> list[tuple[Fraction, float] | None]:
+        """`_late_given_up` of dealt hands of `n_cards` cards that may be given up, per
+        visible tuple."""
+        found: dict[int, list[tuple[Fraction, float] | None]] = \
+            self.__dict__.setdefault("_late", {})
+        if n_cards not in found:
+            found[n_cards] = [None if (value := surrender_value(
+                self.rules, self.kinds, range(n_cards), visible, offered=lambda: True)) is None
+                else (value, float(value)) for visible in self.visibles]
+        return found[n_cards]
 
     def may_give_up(self, cards: tuple[int, ...]) -> bool:
         """`giving_up.may_give_up` of the dealt `cards`, worked out once (not per up card)."""

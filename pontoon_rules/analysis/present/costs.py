@@ -192,18 +192,22 @@ def solve_variants(ruleset: Ruleset, variants: list[Ruleset | str], deck: Deck |
     base_rules = compile_rules(ruleset)
     deck = check_deck(base_rules, deck)
     own = _model_key(base_rules)
-    keys, groups = [], {own: [ruleset]}
+    keys, groups, compiled = [], {own: [ruleset]}, {}
     for v in variants:
         tick()
-        keys.append(_distinct(_model_key(compile_rules(v)), v, groups)
-                    if isinstance(v, Ruleset) else "")
+        if isinstance(v, Ruleset):
+            rules = compile_rules(v)
+            keys.append(_distinct(_model_key(rules), v, groups))
+            compiled[keys[-1]] = rules
+        else:
+            keys.append("")
     jobs: dict[str, Ruleset] = {}  # equal keys: equal edges, solved once
     for variant, key in zip(variants, keys, strict=True):
         if isinstance(variant, Ruleset) and key != own and key not in jobs:
             jobs[key] = variant
     settled = _Settled(base_rules, deck, policy, base, tick)
     edges = _solve_all(list(jobs.values()), deck, policy, workers, progress, helper,
-                       settled.known)
+                       settled.known, [graph_changed(base_rules, compiled[k]) for k in jobs])
     found = {own: (settled.base, ""), **dict(zip(jobs, edges, strict=True))}
     return Solved(settled.base, deck, deck_words(base_rules, deck), _method(base_rules, deck),
                   [v if isinstance(v, str) else found[k]
@@ -236,6 +240,15 @@ class _Settled:
             if _reads_alike(read, compile_rules(variant), self.deck):
                 found[at] = (self.base, "")  # what the ruleset's own solve read: unchanged
         return found
+
+
+def graph_changed(base: Rules, variant: Rules) -> float:
+    """A variant's guessed cost beside the others': 1 where it changes what the hand states
+    read (`compiled.GRAPH_FIELDS`: a new graph of states, and mostly a larger solve), else
+    0 (the base's graph priced anew, or no solve: `_Settled.known`)."""
+    from pontoon_rules.analysis.composition.compiled import GRAPH_FIELDS
+
+    return float(any(getattr(base, name) != getattr(variant, name) for name in GRAPH_FIELDS))
 
 
 def _distinct(key: str, variant: Ruleset, groups: dict[str, list[Ruleset]]) -> str:
@@ -301,14 +314,16 @@ def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
                workers: int, progress: Progress | None = None,
                helper: Executor | None = None,
                known: Callable[[list[Ruleset]], dict[int, tuple[float | None, str]]]
-               | None = None) -> list[tuple[float | None, str]]:
+               | None = None, cost: list[float] | None = None
+               ) -> list[tuple[float | None, str]]:
     """Each variant's edge (or None and why not), in order, on `workers` processes (or
-    here and on `helper`, which begins while `known` runs here); `known(variants)`: those
-    answered without a solve, by index."""
+    here and on `helper`, which begins while `known` runs here, the costliest first by
+    `cost`, each variant's guessed cost); `known(variants)`: those answered without a
+    solve, by index."""
     jobs = [(v, deck, policy) for v in variants]
     if helper is not None and len(jobs) > 1:  # here and there (`sharing`)
         return shared(jobs, helper, _solve, progress,
-                      None if known is None else lambda: known(variants))
+                      None if known is None else lambda: known(variants), cost)
     given = {} if known is None else known(variants)
     todo = [job for at, job in enumerate(jobs) if at not in given]
     solved = iter(_solve_here(todo, workers, progress))

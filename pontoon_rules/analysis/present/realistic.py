@@ -419,16 +419,32 @@ def published_folder() -> Path:
 
 
 def published_rows(ruleset: Ruleset) -> list[tuple[str, Ruleset]]:
-    """The published tables' rule sets that extend `ruleset`'s id: (file, ruleset)."""
+    """The published tables' rule sets that extend `ruleset`'s id: (file, ruleset), loaded
+    once a process per id and files as they stand (names, sizes, times: the workbench's
+    worker asks at each change, a third of a second before its helper may begin)."""
+    files = [path for name in PUBLISHED_FOLDERS
+             if (folder := published_folder() / name).is_dir()
+             for path in sorted(folder.glob("*.yaml"))]
+    stamps = [(str(path), stat.st_size, stat.st_mtime_ns)
+              for path in files for stat in [path.stat()]]
+    key = (ruleset.id, repr(stamps))
+    if key not in _PUBLISHED:
+        if len(_PUBLISHED) >= _MEMO_LIMIT:
+            _PUBLISHED.clear()
+        _PUBLISHED[key] = _published_rows(ruleset.id, files)
+    return list(_PUBLISHED[key])
+
+_PUBLISHED: dict[tuple[str, str], list[tuple[str, Ruleset]]] = {}
+
+
+def _published_rows(ruleset_id: str, files: list[Path]) -> list[tuple[str, Ruleset]]:
     import yaml
 
     from pontoon_rules.ruleset.loading.loader import load_path
 
     out = []
-    for name in PUBLISHED_FOLDERS:
-        folder = published_folder() / name
-        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-            head = yaml.safe_load(path.read_text(encoding="utf-8"))
-            if isinstance(head, dict) and head.get("extends") == ruleset.id:
-                out.append((f"examples/{name}/{path.name}", load_path(path)))
+    for path in files:
+        head = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if isinstance(head, dict) and head.get("extends") == ruleset_id:
+            out.append((f"examples/{path.parent.name}/{path.name}", load_path(path)))
     return out

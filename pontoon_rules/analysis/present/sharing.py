@@ -22,14 +22,25 @@ Progress = Callable[[int, int], None]
 
 def shared(jobs: list[Any], helper: Executor, solve: Callable[[Any], Any],
            progress: Progress | None = None,
-           known: Callable[[], dict[int, Any]] | None = None) -> list[Any]:
+           known: Callable[[], dict[int, Any]] | None = None,
+           cost: list[float] | None = None) -> list[Any]:
     """`solve(job)` of each job, in order, here and on `helper`. `progress(done, total)`
     before each solve here (and before `known`) and as the helper's answers come in (an
     exception it raises stops the work, a solve the helper was given left to end on its
     own); a helper that breaks leaves its share to this process; an exception a solve
     raised there is raised here. `known()` runs here first, while the helper already
     solves: the jobs it answers (by index) are solved no further, and what it gives them
-    is theirs (a solve the helper made of one meanwhile is dropped)."""
+    is theirs (a solve the helper made of one meanwhile is dropped). `cost`: each job's
+    guessed cost, the costliest solved first (`ends_first`); the answers are in the jobs'
+    order whatever it is."""
+    if cost is not None:
+        order = ends_first(cost)
+        out = shared([jobs[at] for at in order], helper, solve, progress,
+                     None if known is None else _moved(known, order))
+        back = [None] * len(jobs)
+        for place, job in enumerate(order):
+            back[job] = out[place]
+        return back
     feed = _Feed(jobs, helper, solve)
     feed.thread.start()
     told = -1
@@ -52,6 +63,29 @@ def shared(jobs: list[Any], helper: Executor, solve: Callable[[Any], Any],
     finally:
         feed.stop()
     return feed.out
+
+
+def ends_first(cost: list[float]) -> list[int]:
+    """The jobs' indices in the order `shared` is given them: by `cost` from the costliest
+    (the first of equal costs first), each next to the other end, the last end first (the
+    helper's, which begins first: `known` runs here), so that the two ends meet over the
+    cheapest."""
+    ranked = sorted(range(len(cost)), key=lambda at: -cost[at])
+    order: list[int] = [0] * len(cost)
+    first, last = 0, len(cost) - 1
+    for n, at in enumerate(ranked):
+        if n % 2 == 0:
+            order[last], last = at, last - 1
+        else:
+            order[first], first = at, first + 1
+    return order
+
+
+def _moved(known: Callable[[], dict[int, Any]], order: list[int]
+           ) -> Callable[[], dict[int, Any]]:
+    """`known` answering by the place of each job in `order`."""
+    place = {at: n for n, at in enumerate(order)}
+    return lambda: {place[at]: found for at, found in known().items()}
 
 
 class _Feed:
