@@ -342,17 +342,20 @@ _TAUGHT: dict[str, tuple[str, ...]] = {}
 _SHOWN: dict[str, tuple[str, ...]] = {}
 SHOWING_LIMIT = 2500
 """How many seeded rounds are played looking for the game's own rules (`showings`)."""
-MAX_EXAMPLES = 8
+MAX_EXAMPLES = 9
 """The most worked examples a sheet shows: the game's own rules fill the room the others
-leave, in order (a sheet stays within its pages)."""
+leave, in order (a sheet stays within its pages: nine, for Filipino Pontoon's buy bets
+returned and pair bet beside its own hands, left the PDFs of the sheets it fills as long
+as eight, f49h)."""
 
 
 def _showing_search(ruleset: Ruleset) -> tuple[str, ...]:
     """Rounds showing each rule of the game's own (`showings.showings`: its own named
     hands, a wild card, aces by the hand's cards, an opened hand, a call-off) that no
-    round before them shows, found by seeded automatic play; a round showing several
-    counts once, and no more than `MAX_EXAMPLES` in all. A rule no round within
-    `SHOWING_LIMIT` shows gets none."""
+    round before them shows, found by seeded automatic play (with two players for a rule
+    between players, `Showing.seats`); a round showing several counts once, and no more
+    than `MAX_EXAMPLES` in all: of the rounds found until they fill that room, those of the
+    first showings (`_chosen`). A rule no round within `SHOWING_LIMIT` shows gets none."""
     classic = [r["result"] for r in sample_rounds(ruleset)]
     rules = compiled(ruleset)
     before = classic + [
@@ -360,20 +363,20 @@ def _showing_search(ruleset: Ruleset) -> tuple[str, ...]:
     wanted = [s for s in showings(ruleset) if len(before) < s.room
               and not any(s.shows(ruleset, r) for r in before)]
     firsts: list[tuple[Showing, int, dict[str, Any]]] = []  # each's first round, found when
+    room = MAX_EXAMPLES - len(before)
     for seats in sorted({s.seats for s in wanted}):
         rng = random.Random(f"sheet:{ruleset.id}:own" + (f":{seats}" if seats > 1 else ""))
         group = [s for s in wanted if s.seats == seats]
-        for i in range(SHOWING_LIMIT if MAX_EXAMPLES > len(before) else 0):
+        for i in range(SHOWING_LIMIT):
+            if not group or len({id(f[2]) for f in firsts}) >= room:
+                break  # as many rounds as there is room for: the first showings' are chosen
             script = _seeded_round(rules, rng, seats=seats)
             result = _replayed(rules, script)
             shown = [s for s in group if s.shows(ruleset, result)] \
                 if reads_naturally(result) else []
             firsts += [(s, i, script) for s in shown]
             group = [s for s in group if s not in shown]
-            if not group:
-                break
-    return _chosen(wanted, firsts, MAX_EXAMPLES - len(before))
-
+    return _chosen(wanted, firsts, room)
 
 def _chosen(wanted: list[Showing], firsts: list[tuple[Showing, int, dict[str, Any]]],
             room: int) -> tuple[str, ...]:
