@@ -1,10 +1,9 @@
 """Issue 49 (f49h): a worked example of each game's most unusual rules, found by seeded play
 from the rule's field (never the ruleset's id), replayed to what it says: Vingt-un's natural
 paid by another player who has bust and the banker's natural ending the deal, Очко's hidden
-bust paid 2:1 against a banker who busts too and the banker's own hand, a shoot bet lost,
-the buy bets a dealer's pontoon returns, a pair bet that wins, Ban Luck's banker's hand
-collecting its odds. Each sheet with the field prints one; the same ruleset without it does
-not (r50a §1.2, §3.2, §3.4; r50b §3; r50c §2; r49zx §1, §3)."""
+bust paid 2:1 against a banker who busts too, a shoot bet lost, the buy bets a dealer's
+pontoon returns, a pair bet that wins. Each sheet with the field prints one; the same
+ruleset without it does not (r50a §1.2, §3.2, §3.4; r50b §3; r50c §2; r49zx §3)."""
 
 from __future__ import annotations
 
@@ -18,7 +17,6 @@ from changed_ruleset import changed
 from pontoon_rules.docs.sheet.sheet_view import worked_examples
 from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.docs.words.rounds import replay
-from pontoon_rules.docs.words.showings import own_hands
 from pontoon_rules.ruleset.format.common import NaturalTakes, odds_fraction
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
@@ -81,16 +79,6 @@ def hidden_bust(r: Ruleset, script: dict[str, Any], result: dict[str, Any],
             and f"A hidden bust pays {odds}, whatever the banker holds" in "\n".join(lines))
 
 
-def banker_own_hand(r: Ruleset, script: dict[str, Any], result: dict[str, Any],
-                    lines: list[str]) -> bool:
-    """The banker's own named hand beats player 1's and collects its odds."""
-    b = result["banker"]["class"]
-    d = r.hands.definitions.get(b)
-    h = hand(result)
-    return (d is not None and b in own_hands(r) and h["class"] != "bust"
-            and h["net"] == -int(odds_fraction(d.collects) * h["staked"]))
-
-
 def shoot_lost(r: Ruleset, script: dict[str, Any], result: dict[str, Any],
                lines: list[str]) -> bool:
     """A shoot bet goes into the kitty, said with its amount."""
@@ -128,11 +116,6 @@ CASES: dict[str, tuple[str, Shown, tuple[tuple[str, Any], ...]]] = {
                         (("hands.definitions.pontoon.paid_by_players", None),)),
     "banker-natural-ends": ("vingt-un", natural_ends, (("deal.banker_pontoon_at_once", False),)),
     "hidden-bust": ("ochko-home", hidden_bust, (("settlement.hidden_bust_pays", None),)),
-    "banker-own-hand-ochko": ("ochko-home", banker_own_hand,
-                              (("hands.definitions.golden-point.banker_can_hold", False),)),
-    "banker-own-hand": ("ban-luck", banker_own_hand,
-                        tuple((f"hands.definitions.{h}.banker_can_hold", False)
-                              for h in ("ban-ban", "ban-luck", "five-cards"))),
     "shoot-lost": ("shoot-pontoon", shoot_lost, (("shoot.enabled", False),)),
     "buy-returned": ("casino-filipino-pontoon", buy_returned,
                      (("hands.definitions.pontoon.takes", "everything"),)),

@@ -15,7 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from pontoon_rules.docs.words.showings import Showing, Shows, returned, showings, takes_part
+from pontoon_rules.docs.words.showings import (
+    Showing,
+    Shows,
+    returned,
+    shoot_lost,
+    showings,
+    takes_part,
+)
 from pontoon_rules.engine.round.actions import (
     BUY,
     DOUBLE,
@@ -95,7 +102,7 @@ def _points(state: RoundState) -> int:
 
 
 TEACHING: tuple[Teaching, ...] = (
-    Teaching("shoot", lambda r: r.shoot.enabled, SHOOT, lambda s, p: True),
+    Teaching("shoot", lambda r: r.shoot.enabled, SHOOT, lambda s, p: True, shown=shoot_lost),
     Teaching("buy", lambda r: r.stakes.buy.value != "none", BUY, lambda s, p: p < 15),
     Teaching("double", lambda r: r.player.double.allowed, DOUBLE,
              lambda s, p: 9 <= p <= 11),
@@ -376,18 +383,21 @@ def _showing_search(ruleset: Ruleset) -> tuple[str, ...]:
                 if reads_naturally(result) else []
             firsts += [(s, i, script) for s in shown]
             group = [s for s in group if s not in shown]
-    return _chosen(wanted, firsts, room)
+    return _chosen(wanted, firsts, room, len(before))
 
 def _chosen(wanted: list[Showing], firsts: list[tuple[Showing, int, dict[str, Any]]],
-            room: int) -> tuple[str, ...]:
+            room: int, before: int) -> tuple[str, ...]:
     """The rounds of `firsts` (each showing's first round, the round's number in its
     search) that show the first showings of `wanted` (in its order: a game's own hands and
-    rules before the family's), a round showing several counted once, at most `room`, in
-    the order found."""
+    rules before the family's), a round showing several counted once, at most `room`, each
+    only where fewer than its `chosen_room` come before it (`before` the sheet's others),
+    in the order found."""
     chosen: list[tuple[int, int, dict[str, Any]]] = []
     for showing in wanted:
         for s, i, script in firsts:
-            if s is showing and len(chosen) < room and all(c[2] is not script for c in chosen):
+            most = room if s.chosen_room is None else min(room, s.chosen_room - before)
+            if s is showing and len(chosen) < most \
+                    and all(c[2] is not script for c in chosen):
                 chosen.append((len(script["stakes"]), i, script))
     return tuple(json.dumps(c[2]) for c in sorted(chosen, key=lambda c: c[:2]))
 

@@ -40,6 +40,10 @@ class Showing:
     family, equal totals settled, takes no page a sheet already fills)."""
     seats: int = 1
     """The players the round seats: two where the rule is between players."""
+    chosen_room: int | None = None
+    """Shown only where the examples before it and those of the showings chosen before it
+    (`rounds._chosen`) are fewer than this: a rule of the family a sheet showing its game's
+    own rules has no page for (Xì dách's, Ban Luck's banker's natural ending the deal)."""
 
 
 def _player_hands(result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -153,19 +157,6 @@ def _ended_by_natural(ruleset: Ruleset, result: dict[str, Any]) -> bool:
         for h in _player_hands(result))
 
 
-def banker_shown_hands(ruleset: Ruleset) -> list[str]:
-    """The banker's named hands of the game's own (`own_hands`) a table asks to see win, at
-    the odds each collects (Ban Luck's ban-ban, 3:1; Очко's two aces)."""
-    own = set(own_hands(ruleset))
-    return [h for h, d in ruleset.hands.ranked() if d.banker_can_hold and h in own]
-
-
-def _banker_collects(ruleset: Ruleset, result: dict[str, Any]) -> bool:
-    """The banker holds one of `banker_shown_hands` and player 1's hand loses to it."""
-    return result.get("banker", {}).get("class") in banker_shown_hands(ruleset) and any(
-        h.get("net", 0) < 0 and h.get("class") != "bust" for h in _player_hands(result))
-
-
 def takes_part(ruleset: Ruleset) -> bool:
     """A banker's hand that takes less than everything a losing hand staked (`takes`)."""
     return any(d.banker_can_hold and d.takes is not NaturalTakes.EVERYTHING
@@ -181,7 +172,7 @@ def returned(ruleset: Ruleset, result: dict[str, Any]) -> bool:
         0 > h.get("net", 0) > -h.get("staked", 0) for h in _player_hands(result))
 
 
-def _shoot_lost(ruleset: Ruleset, result: dict[str, Any]) -> bool:
+def shoot_lost(ruleset: Ruleset, result: dict[str, Any]) -> bool:
     """Player 1's shoot bet goes into the kitty."""
     return any((h.get("shoot") or {}).get("staked") and h["shoot"].get("net", 0) < 0
                for h in _player_hands(result))
@@ -196,10 +187,10 @@ FEATURES: tuple[Showing, ...] = (
     Showing("named-meets-plain", lambda r: bool(plain_on_banker_side(r)), _meets_plain),
     Showing("tie-not-pushed", _ties_not_pushed, lambda r, result: _equal_totals(result, TOTAL),
             room=FAMILY_ROOM),
+    Showing("banker-natural-ends", _banker_natural_ends, _ended_by_natural,
+            chosen_room=FAMILY_ROOM),
     Showing("paid-by-players", _paid_by_players, _paid_by_bust, seats=2),
-    Showing("banker-natural-ends", _banker_natural_ends, _ended_by_natural, room=FAMILY_ROOM),
-    Showing("banker-collects", lambda r: bool(banker_shown_hands(r)), _banker_collects),
-    Showing("shoot-lost", lambda r: r.shoot.enabled, _shoot_lost),
+    Showing("shoot-lost", lambda r: r.shoot.enabled, shoot_lost),
 )
 """The rules of a game's own, besides its named hands, a worked example shows."""
 
