@@ -113,6 +113,6 @@ def test_the_example_searches_compile_the_rules_once_per_search(
     real, calls = rounds.compile_rules, []
     monkeypatch.setattr(rounds, "compile_rules", lambda r: calls.append(r.id) or real(r))
     found = rounds.teaching_rounds(ruleset)
-    assert len(found) == 8 and len(calls) <= 8, len(calls)  # the searches, the replays
+    assert len(found) == rounds.MAX_EXAMPLES and len(calls) <= 8, len(calls)  # searches, replays
     for shown in found:
         assert rounds.replay(ruleset, shown["script"]) == shown["result"]

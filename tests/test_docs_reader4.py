@@ -71,11 +71,12 @@ def test_siebzehn_und_viers_raise_is_shown_in_german() -> None:
 def test_a_game_without_its_own_rules_keeps_its_examples() -> None:
     """A game whose hands are all the family's (pontoon, five-card trick, twenty-one) and
     whose one rule shown (`showings.FEATURES`: its five-card trick paid 2:1, g49q) an
-    example already shows gets no more examples. (Its ties going to the banker are a
-    showing of the whole family, `FAMILY_ROOM`, only where the examples before it are
-    fewer than four: not here, g49aa.)"""
+    example already shows gets no more examples. (Its ties going to the banker and the
+    banker's pontoon ending the deal are showings of the whole family, `FAMILY_ROOM`, only
+    where the examples before it are fewer than four: not here, g49aa, f49h.)"""
     ruleset = load_bundled("pagat-british")
-    assert [s.key for s in showings(ruleset)] == ["drawn-bonus", "tie-not-pushed"]
+    assert [s.key for s in showings(ruleset)] == ["drawn-bonus", "tie-not-pushed",
+                                                  "banker-natural-ends"]
     assert len(printable_rounds(ruleset)) == 4
 
 

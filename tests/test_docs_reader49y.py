@@ -127,8 +127,8 @@ def test_a_bust_that_also_pays_another_players_natural_is_not_said_to_lose_only_
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "told", "never"), [
-    ("shoot-pontoon", "en", "is dealt 6♦, stakes 100, makes a shoot bet of 50, is dealt 5♥",
-     "stakes 100, is dealt 6♦"),
+    ("shoot-pontoon", "en", "is dealt 3♦, stakes 100, makes a shoot bet of 50, is dealt 5♥",
+     "stakes 100, is dealt 3♦"),
     ("pagat-british", "en", ", stakes 100, is dealt ", "Player 1: stakes 100"),
     ("ochko-home", "ru", ", ставит 100, получает ", "Игрок 1: ставит 100"),
     ("australian-pontoon", "en", "Player 1: stakes", ", stakes 100, is dealt "),

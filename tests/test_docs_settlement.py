@@ -28,7 +28,7 @@ from pontoon_rules.engine.round.settle import money
 from pontoon_rules.engine.scripts.record import random_round
 from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.format.common import OutcomeResult
+from pontoon_rules.ruleset.format.common import OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
@@ -108,6 +108,12 @@ def check_round(claims: list[Claim], result: dict[str, Any], rules: Rules) -> in
         for hand in seat["hands"]:
             if hand.get("surrendered") or hand.get("rescued"):
                 continue
+            if _hidden(result, seat["seat"]) and hand["class"] == "bust":
+                # the hidden bust's own sentence: its odds, whatever the banker holds
+                odds = rules.ruleset.settlement.hidden_bust_pays or "1:1"
+                assert hand["net"] == -int(odds_fraction(odds) * hand["staked"]), hand
+                checked += 1
+                continue
             pair = (hand["class"], banker["class"])
             said = expected_cell(claims, pair)
             assert "result" in said, f"no sentence says how {pair} settles"
@@ -117,6 +123,12 @@ def check_round(claims: list[Claim], result: dict[str, Any], rules: Rules) -> in
             assert hand["net"] == net, (pair, hand, said)
             checked += 1
     return checked
+
+
+def _hidden(result: dict[str, Any], seat: str) -> bool:
+    """Whether `seat` hid a bust in the round (`settlement.hidden_bust_pays`)."""
+    return any(e.get("actor") == seat and e.get("action") == "hide"
+               for e in result.get("transcript", []))
 
 
 def claims_of(ruleset: Ruleset) -> list[Claim]:

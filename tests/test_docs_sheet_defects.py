@@ -225,7 +225,8 @@ def test_a_bust_player_is_the_cause_not_the_banker_highest_total(ruleset_id: str
         if len(hands) == 1 and hands[0]["class"] == "bust":
             kitty = bool(found["script"].get("kitty"))  # its line comes first (Shoot)
             outcome = lines[2 + kitty]  # player 1's line, the banker's, then the outcome
-            assert outcome.startswith("Player 1 is bust: player 1 loses"), lines
+            assert outcome.startswith(("Player 1 is bust: player 1 loses",
+                                       "A hidden bust pays")), lines
     assert "other total" not in examples_text(ruleset_id)
 
 

@@ -18,6 +18,8 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
 - `between_words`: Money between players in words: a hand every other player pays and when
   they pay it, as the engine settles it; a hand that makes the banker pay the others; the
   naturals a banker can be dealt.
+- `paid_words`: A worked round's money between players in words: the hand another player
+  pays, who pays whom and how much, as the engine settled it.
 - `family_words`: The family's second round in words (issue 48): an ace counted by the
   hand's cards, and a named hand's conditions on softness, the banker's up card and the
   stake, and its fixed prize.

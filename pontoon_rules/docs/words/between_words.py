@@ -78,3 +78,4 @@ def between_players_words(ruleset: Ruleset, d: HandDefinition, gettext: Gettext,
         split = d.on_split_hand and ruleset.player.split.allowed
         out.append(gettext(_PRIZE_ONCE_SPLIT if split else _PRIZE_ONCE))
     return out
+

@@ -23,7 +23,7 @@ DECISION_RULES: dict[str, str] = {
     "stick": "stick", "twist": "draw", "buy": "buy", "split": "split", "double": "double",
     "insure": "insurance", "even-money": "insurance", "surrender": "surrender",
     "rescue": "rescue", "shoot": "shoot_bets", "pair": "side_bets", "match": "side_bets",
-    "open": "banker_opens", "raise": "raising",
+    "open": "banker_opens", "raise": "raising", "hide": "player_bust",
 }
 """The sentence (`sentences.RULES` key) that states each decision a player may take
 ('decline' takes nothing)."""

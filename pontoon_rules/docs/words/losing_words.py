@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from typing import Any
 
 from pontoon_rules.docs.words.marks import odds
-from pontoon_rules.docs.words.settlement_messages import BUST_STAKE_ONLY, HIDDEN_EXCEPTION
+from pontoon_rules.docs.words.settlement_messages import (
+    BUST_STAKE_ONLY,
+    HIDDEN_CAUSE,
+    HIDDEN_EXCEPTION,
+)
 from pontoon_rules.ruleset.format.common import odds_fraction
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import BUST, LOSE, OutcomeCell, collect
@@ -49,3 +54,13 @@ def bust_loses_to_bust(r: Ruleset) -> bool:
     from pontoon_rules.ruleset.resolving.outcomes import outcome_table
 
     return not r.faces.bust_shown and outcome_table(r)[(BUST, BUST)].result is LOSE
+
+
+def hidden_cause(r: Ruleset, hand: dict[str, Any], gettext: Gettext) -> str:
+    """A worked round's cause for a bust its player hid (a replayed hand, the contract's
+    JSON): found at the settlement, it pays more than its stake, the odds of
+    `settlement.hidden_bust_pays` (`engine.round.hidden_bust.net`); else ''."""
+    hidden = r.settlement.hidden_bust_pays
+    if hidden is None or hand["class"] != BUST or -hand["net"] <= hand["staked"]:
+        return ""
+    return gettext(HIDDEN_CAUSE) % {"odds": odds(hidden, gettext)}

@@ -1,10 +1,9 @@
 """A worked example in words: what each hand did, and why it won or lost.
 
-A replayed round (the script contract's JSON, with its transcript) told line by line:
-"Player 1 stakes 100, is dealt 6♣ 5♠, twists A♥: …: 20 with 5 cards, five-card trick."
-then the banker's line ("draws", "stands"), then each hand's cause, read from the outcome
-table the engine settled by ("the banker is bust", "20 beats 18"), and what it won or
-lost. Nothing here is written by hand: every word follows the round.
+A replayed round (the script contract's JSON) told line by line: "Player 1 stakes 100, is
+dealt 6♣ 5♠, twists A♥: …: 20 with 5 cards, five-card trick.", the banker's line, each
+hand's cause, read from the outcome table the engine settled by ("20 beats 18"), and what
+it won or lost. Nothing here is written by hand: every word follows the round.
 """
 
 from __future__ import annotations
@@ -19,9 +18,11 @@ from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.lacking import gives_whole
+from pontoon_rules.docs.words.losing_words import hidden_cause
 from pontoon_rules.docs.words.marks import COLON, SEMICOLON, capital, in_parts, listed, stopped
 from pontoon_rules.docs.words.opened import opened_against
 from pontoon_rules.docs.words.pack_words import rank_letters
+from pontoon_rules.docs.words.paid_words import PAID_MESSAGES, paid_in_round, returned_rest
 from pontoon_rules.docs.words.values import COUNTED, Gettext, actor_text, card_view
 from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -71,16 +72,14 @@ STEPS: dict[str, str] = {
 }
 """Each step of a hand in words (`draws`, `stands`: the banker's own words)."""
 
-TAKES_CARDS = ("dealt", "twist", "buy", "double", "gets", "draws")
-"""The steps the next cards dealt to the same hand belong to."""
+TAKES_CARDS = ("dealt", "twist", "buy", "double", "gets", "draws")  # the next cards' steps
 OTHERS_HANDS = ("open",)
 """The steps about another seat's hand: where no card comes to the actor after them, the
 actor's own total is said before them ("is dealt 6♠ Q♠: 16 with 2 cards; opens the hand of
 player 1, sticks"), so that it never reads as that seat's total."""
 
-HAND_ENDS = (("%(total)s with %(count)s card", "%(total)s with %(count)s cards"),
-             ("%(total)s with %(count)s card: %(hand)s",
-              "%(total)s with %(count)s cards: %(hand)s"))
+HAND_ENDS = (("%(total)s with %(count)s card", "%(total)s with %(count)s cards"), (
+    "%(total)s with %(count)s card: %(hand)s", "%(total)s with %(count)s cards: %(hand)s"))
 WILD = _("%(end)s; %(card)s is wild and counts %(value)s")
 """A hand's end with the wild card it holds (`Narrator._wild`)."""
 CAUSES: dict[str, str] = {
@@ -330,7 +329,8 @@ class Narrator:
         if seat.get("even_money"):
             return self.gettext(CAUSES["even-money"]) % words
         if p == BUST:
-            return self.gettext(CAUSES["player-bust"]) % words
+            return hidden_cause(self.r, hand, self.gettext) or self.gettext(
+                CAUSES["player-bust"]) % words
         cell = self.table.get((p, b))
         if cell is not None and cell.result is WIN and self._outright(p):
             return self.gettext(CAUSES["outright"]) % words  # whatever the banker made
@@ -372,12 +372,11 @@ class Narrator:
     def outcome(self, who: str, hand: dict[str, Any], banker: dict[str, Any],
                 seat: dict[str, Any], subject: str | None = None) -> str:
         text = self.money(who, hand["net"])
-        extras = [self._bet("shoot", hand.get("shoot"))]
         cause = self.cause(subject or who, hand, banker, seat)
         said = self.gettext(EXTRAS["cause"]) % {"cause": cause, "money": text} if cause \
             else stopped(text, self.gettext)
-        more = [e for e in extras if e]
-        if more:
+        if more := [e for e in (self._bet("shoot", hand.get("shoot")), returned_rest(
+                self.r, hand, banker, self, self.gettext)) if e]:
             said = stopped(in_parts([said[:-1], *more], self.gettext), self.gettext)
         return capital(said)
 
@@ -428,7 +427,7 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
                 if len(seat["hands"]) > 1:
                     said = capital(label) + gettext(COLON) + said
             outcomes.append(said)
-        outcomes += n.seat_extras(who, seat)
+        outcomes += [*paid_in_round(ruleset, result, i, gettext, n), *n.seat_extras(who, seat)]
     banker = result["banker"]
     steps = _steps("banker", result, ruleset.deal.banker_cards,
                    ruleset.banker.mode is BankerMode.BY_CHOICE)
@@ -442,7 +441,8 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*STEPS.values(), *CAUSES.values(), *MONEY.values(), *EXTRAS.values(), WILD, *NOTES]
+    return [*STEPS.values(), *CAUSES.values(), *MONEY.values(), *EXTRAS.values(), WILD, *NOTES,
+            *PAID_MESSAGES]
 
 
 def plural_messages() -> list[tuple[str, str]]:

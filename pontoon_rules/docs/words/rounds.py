@@ -15,11 +15,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from pontoon_rules.docs.words.showings import showings
+from pontoon_rules.docs.words.showings import (
+    Showing,
+    Shows,
+    returned,
+    shoot_lost,
+    showings,
+    takes_part,
+)
 from pontoon_rules.engine.round.actions import (
     BUY,
     DOUBLE,
+    HIDE,
     INSURE,
+    PAIR,
     RAISE,
     RESCUE,
     SHOOT,
@@ -79,6 +88,12 @@ class Teaching:
     """A decision taken, where it is open and `first_prefer` holds, before `word`: a
     rescue's double (and a redouble where the game has one), so one example shows both."""
     first_prefer: Callable[[RoundState, int], bool] = lambda s, p: False
+    shown: Shows = lambda ruleset, result: True
+    """What the example's replayed round should show as well, where a round within the
+    search does (a pair bet that wins, a hidden bust against a banker who busts too)."""
+    only_shown: bool = False
+    """No example where no round shows `shown` (a buy whose bet a banker's hand returns:
+    a round of a plain buy is the "buy" example's)."""
 
 
 def _points(state: RoundState) -> int:
@@ -87,7 +102,7 @@ def _points(state: RoundState) -> int:
 
 
 TEACHING: tuple[Teaching, ...] = (
-    Teaching("shoot", lambda r: r.shoot.enabled, SHOOT, lambda s, p: True),
+    Teaching("shoot", lambda r: r.shoot.enabled, SHOOT, lambda s, p: True, shown=shoot_lost),
     Teaching("buy", lambda r: r.stakes.buy.value != "none", BUY, lambda s, p: p < 15),
     Teaching("double", lambda r: r.player.double.allowed, DOUBLE,
              lambda s, p: 9 <= p <= 11),
@@ -101,6 +116,13 @@ TEACHING: tuple[Teaching, ...] = (
              RESCUE, lambda s, p: 12 <= p <= 16, first=DOUBLE,
              first_prefer=lambda s, p: 9 <= p <= 11 and _doubles(s) < _doubles_shown(
                  s.rules.ruleset)),
+    Teaching("hide", lambda r: r.settlement.hidden_bust_pays is not None, HIDE,
+             lambda s, p: True, shown=lambda r, res: res["banker"]["class"] == "bust"),
+    Teaching("buy-returned", lambda r: r.stakes.buy.value != "none" and takes_part(r), BUY,
+             lambda s, p: p < 15, shown=returned, only_shown=True),
+    Teaching("pair", lambda r: r.side_bets.pair.allowed, PAIR, lambda s, p: True,
+             shown=lambda r, res: any(b.get("net", 0) > 0 for b in (
+                 res["seats"][0].get("side_bets") or {}).values())),
 )
 """The special rules a sheet shows in a worked example each, where the game has them."""
 
@@ -126,7 +148,7 @@ def _amount(option: LegalAction, state: RoundState, word: str) -> int | None:
         return None
     if word == INSURE:
         return option.high
-    if word in (RAISE, BUY):
+    if word in (RAISE, BUY, PAIR):
         stake = state.seats[state.seat_cursor].hands[0].stakes[0]
         return min(max(stake, option.low), option.high or option.low)
     if word == SHOOT:
@@ -175,11 +197,12 @@ def example_kitty(ruleset: Ruleset) -> int | None:
 
 
 def _seeded_round(rules: Rules, rng: random.Random,
-                  decide: Callable[[RoundState], Action] = automatic) -> dict[str, Any]:
+                  decide: Callable[[RoundState], Action] = automatic, seats: int = 1
+                  ) -> dict[str, Any]:
     """One round of seeded play under `rules` (compiled once by the search that plays
-    hundreds: compiling is most of a round's time), as its script."""
+    hundreds: compiling is most of a round's time) with `seats` players, as its script."""
     ruleset = rules.ruleset
-    return record_round(rules, [example_stake(ruleset)], rng, decide,
+    return record_round(rules, [example_stake(ruleset)] * seats, rng, decide,
                         kitty=example_kitty(ruleset))
 
 
@@ -307,12 +330,18 @@ def _teaching_search(ruleset: Ruleset) -> tuple[str, ...]:
     rules = compiled(ruleset)
     for teaching in (t for t in TEACHING if t.has(ruleset)):
         rng = random.Random(f"sheet:{ruleset.id}:{teaching.key}")
+        taken: list[dict[str, Any]] = []  # the first round taking it, where none shows more
         for _ in range(SEARCH_LIMIT):
             script = _seeded_round(rules, rng, _preferring(teaching))
-            if _takes(script, teaching.word) and _took_first(ruleset, script, teaching) \
-                    and reads_naturally(_replayed(rules, script)):
-                found.append(json.dumps(script))
-                break
+            if not (_takes(script, teaching.word) and _took_first(ruleset, script, teaching)):
+                continue
+            result = _replayed(rules, script)
+            if reads_naturally(result):
+                taken = taken or ([] if teaching.only_shown else [script])
+                if teaching.shown(ruleset, result):
+                    taken = [script]
+                    break
+        found += [json.dumps(s) for s in taken]
     return tuple(found)
 
 
@@ -320,36 +349,57 @@ _TAUGHT: dict[str, tuple[str, ...]] = {}
 _SHOWN: dict[str, tuple[str, ...]] = {}
 SHOWING_LIMIT = 2500
 """How many seeded rounds are played looking for the game's own rules (`showings`)."""
-MAX_EXAMPLES = 8
+MAX_EXAMPLES = 9
 """The most worked examples a sheet shows: the game's own rules fill the room the others
-leave, in order (a sheet stays within its pages)."""
+leave, in order (a sheet stays within its pages: nine, for Filipino Pontoon's buy bets
+returned and pair bet beside its own hands, left the PDFs of the sheets it fills as long
+as eight, f49h)."""
 
 
 def _showing_search(ruleset: Ruleset) -> tuple[str, ...]:
     """Rounds showing each rule of the game's own (`showings.showings`: its own named
     hands, a wild card, aces by the hand's cards, an opened hand, a call-off) that no
-    round before them shows, found by seeded automatic play; a round showing several
-    counts once, and no more than `MAX_EXAMPLES` in all. A rule no round within
-    `SHOWING_LIMIT` shows gets none."""
+    round before them shows, found by seeded automatic play (with two players for a rule
+    between players, `Showing.seats`); a round showing several counts once, and no more
+    than `MAX_EXAMPLES` in all: of the rounds found until they fill that room, those of the
+    first showings (`_chosen`). A rule no round within `SHOWING_LIMIT` shows gets none."""
     classic = [r["result"] for r in sample_rounds(ruleset)]
     rules = compiled(ruleset)
     before = classic + [
         _replayed(rules, json.loads(s)) for s in _found_once(_TAUGHT, ruleset, _teaching_search)]
     wanted = [s for s in showings(ruleset) if len(before) < s.room
               and not any(s.shows(ruleset, r) for r in before)]
-    rng = random.Random(f"sheet:{ruleset.id}:own")
-    found: list[str] = []
+    firsts: list[tuple[Showing, int, dict[str, Any]]] = []  # each's first round, found when
     room = MAX_EXAMPLES - len(before)
-    for _ in range(SHOWING_LIMIT if wanted and room > 0 else 0):
-        script = _seeded_round(rules, rng)
-        result = _replayed(rules, script)
-        shown = [s for s in wanted if s.shows(ruleset, result)] if reads_naturally(result) else []
-        if shown:
-            found.append(json.dumps(script))
-            wanted = [s for s in wanted if s not in shown]
-        if not wanted or len(found) == room:
-            break
-    return tuple(found)
+    for seats in sorted({s.seats for s in wanted}):
+        rng = random.Random(f"sheet:{ruleset.id}:own" + (f":{seats}" if seats > 1 else ""))
+        group = [s for s in wanted if s.seats == seats]
+        for i in range(SHOWING_LIMIT):
+            if not group or len({id(f[2]) for f in firsts}) >= room:
+                break  # as many rounds as there is room for: the first showings' are chosen
+            script = _seeded_round(rules, rng, seats=seats)
+            result = _replayed(rules, script)
+            shown = [s for s in group if s.shows(ruleset, result)] \
+                if reads_naturally(result) else []
+            firsts += [(s, i, script) for s in shown]
+            group = [s for s in group if s not in shown]
+    return _chosen(wanted, firsts, room, len(before))
+
+def _chosen(wanted: list[Showing], firsts: list[tuple[Showing, int, dict[str, Any]]],
+            room: int, before: int) -> tuple[str, ...]:
+    """The rounds of `firsts` (each showing's first round, the round's number in its
+    search) that show the first showings of `wanted` (in its order: a game's own hands and
+    rules before the family's), a round showing several counted once, at most `room`, each
+    only where fewer than its `chosen_room` come before it (`before` the sheet's others),
+    in the order found."""
+    chosen: list[tuple[int, int, dict[str, Any]]] = []
+    for showing in wanted:
+        for s, i, script in firsts:
+            most = room if s.chosen_room is None else min(room, s.chosen_room - before)
+            if s is showing and len(chosen) < most \
+                    and all(c[2] is not script for c in chosen):
+                chosen.append((len(script["stakes"]), i, script))
+    return tuple(json.dumps(c[2]) for c in sorted(chosen, key=lambda c: c[:2]))
 
 
 def teaching_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:

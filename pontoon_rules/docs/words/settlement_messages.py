@@ -217,6 +217,8 @@ BUST_STAKE_ONLY = _("A bust pays only its stake.")
 hand that collects more pays only its stake."""
 HIDDEN_EXCEPTION = _("A bust kept hidden pays %(odds)s (see below).")
 """After a blanket rate for every losing hand, where a bust kept hidden pays other odds."""
+HIDDEN_CAUSE = _("a hidden bust pays %(odds)s, whatever the banker holds")
+"""A worked round's cause for a bust its player hid (`losing_words.hidden_cause`)."""
 HIDDEN_HELD = _("Until then its stake stays held in the bank: it is not free for the players "
                 "after you.")
 """Said where the bank caps each stake as it stands (`table.bank.cap`): a hidden bust is not
@@ -306,7 +308,7 @@ MESSAGES = (
     *BANKER_BUST.values(), *BANKER_BUST_HIDDEN.values(), *BANKER_BUST_OPENED.values(),
     LOSES_AT_ONCE, LOSES_SHOWN, LOSES_WHEN_OPENED, STAKE_ONLY, STAKE_ONLY_ALONE, STAKE_ONLY_OTHERS,
     STAKE_ONLY_WHEN_OPENED,
-    HIDDEN_BUST, HIDDEN_HELD, HIDDEN_DEBT, BUST_STAKE_ONLY, HIDDEN_EXCEPTION,
+    HIDDEN_BUST, HIDDEN_HELD, HIDDEN_DEBT, BUST_STAKE_ONLY, HIDDEN_EXCEPTION, HIDDEN_CAUSE,
     LOSES_AFTER, BOTH_BUST_OPEN,
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "
       "returned."),

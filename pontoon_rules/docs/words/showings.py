@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.docs.words.hands import USUAL_NAMES
-from pontoon_rules.ruleset.format.common import Rank, TieRule
+from pontoon_rules.ruleset.format.common import NaturalTakes, Rank, TieRule
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.pack import Pack
 from pontoon_rules.ruleset.resolving.outcomes import TOTAL, payout, tie_rule
@@ -37,6 +38,12 @@ class Showing:
     room: int = 8
     """Shown only where the examples before it are fewer than this (a rule of the whole
     family, equal totals settled, takes no page a sheet already fills)."""
+    seats: int = 1
+    """The players the round seats: two where the rule is between players."""
+    chosen_room: int | None = None
+    """Shown only where the examples before it and those of the showings chosen before it
+    (`rounds._chosen`) are fewer than this: a rule of the family a sheet showing its game's
+    own rules has no page for (Xì dách's, Ban Luck's banker's natural ending the deal)."""
 
 
 def _player_hands(result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -119,6 +126,58 @@ on a sheet showing fewer examples than this: home Очко's two, not pagat's fo
 English sheet then keeps its one page (test_docs_reader49i)."""
 
 
+def _paid_by_players(ruleset: Ruleset) -> bool:
+    """A hand the other players pay (`paid_by_players`) at a table seating two or more."""
+    return ruleset.table.max_players >= 2 and any(
+        d.paid_by_players and d.player_can_hold for d in ruleset.hands.definitions.values())
+
+
+def _paid_by_bust(ruleset: Ruleset, result: dict[str, Any]) -> bool:
+    """Player 1 is paid by player 2 (`between_players`), whose hand is bust: the others pay
+    it whatever they hold (issue 49: Vingt-un's natural, "from a player who has bust?")."""
+    seats = result.get("seats", [])
+    return len(seats) == 2 and seats[0].get("between_players", 0) > 0 and all(
+        h.get("class") == "bust" for h in seats[1].get("hands", []))
+
+
+def _banker_natural_ends(ruleset: Ruleset) -> bool:
+    """The banker's natural, shown at once, ends the deal (`deal.banker_pontoon_at_once`)."""
+    return ruleset.deal.banker_pontoon_at_once and bool(banker_naturals_dealt(ruleset))
+
+
+def _ended_by_natural(ruleset: Ruleset, result: dict[str, Any]) -> bool:
+    """The banker's dealt natural ends the deal before player 1 draws, and player 1's
+    total, within a point of the highest, loses to it (Vingt-un's 20 paying the banker's
+    natural)."""
+    banker = result.get("banker", {})
+    return banker.get("class") in banker_naturals_dealt(ruleset) and any(
+        h.get("class") == TOTAL and h.get("net", 0) < 0
+        and len(h.get("cards", [])) == ruleset.deal.player_cards
+        and Fraction(str(h.get("total"))) >= ruleset.pack.bust_above - 1
+        for h in _player_hands(result))
+
+
+def takes_part(ruleset: Ruleset) -> bool:
+    """A banker's hand that takes less than everything a losing hand staked (`takes`)."""
+    return any(d.banker_can_hold and d.takes is not NaturalTakes.EVERYTHING
+               for d in ruleset.hands.definitions.values())
+
+
+def returned(ruleset: Ruleset, result: dict[str, Any]) -> bool:
+    """Player 1's hand with buys or doubles loses to a banker's hand that takes only part,
+    the rest returned (Australian Pontoon's dealer's pontoon: the buy bets back): a round
+    with a buy, which automatic play seldom takes, so shown by `rounds.TEACHING`."""
+    banker = ruleset.hands.definitions.get(result.get("banker", {}).get("class", ""))
+    return banker is not None and banker.takes is not NaturalTakes.EVERYTHING and any(
+        0 > h.get("net", 0) > -h.get("staked", 0) for h in _player_hands(result))
+
+
+def shoot_lost(ruleset: Ruleset, result: dict[str, Any]) -> bool:
+    """Player 1's shoot bet goes into the kitty."""
+    return any((h.get("shoot") or {}).get("staked") and h["shoot"].get("net", 0) < 0
+               for h in _player_hands(result))
+
+
 FEATURES: tuple[Showing, ...] = (
     Showing("drawn-bonus", lambda r: bool(drawn_bonus_hands(r)), _holds_drawn_bonus),
     Showing("wild", lambda r: bool(r.pack.wild_cards), _holds_wild),
@@ -128,6 +187,10 @@ FEATURES: tuple[Showing, ...] = (
     Showing("named-meets-plain", lambda r: bool(plain_on_banker_side(r)), _meets_plain),
     Showing("tie-not-pushed", _ties_not_pushed, lambda r, result: _equal_totals(result, TOTAL),
             room=FAMILY_ROOM),
+    Showing("banker-natural-ends", _banker_natural_ends, _ended_by_natural,
+            chosen_room=FAMILY_ROOM),
+    Showing("paid-by-players", _paid_by_players, _paid_by_bust, seats=2),
+    Showing("shoot-lost", lambda r: r.shoot.enabled, shoot_lost),
 )
 """The rules of a game's own, besides its named hands, a worked example shows."""
 
