@@ -189,7 +189,7 @@ def test_the_bankers_natural_ends_the_deal_before_any_player_declares() -> None:
 
 @pytest.mark.parametrize("lang", BOTH)
 def test_vingt_un_says_the_banker_checks_first(lang: str) -> None:
-    natural = "natural vingt-un" if lang == "en" else "очко"
+    natural = "natural vingt-un" if lang == "en" else "очко с раздачи"
     assert word(lang, AFTER_CHECK, natural=natural) in sheet("vingt-un", lang)
 
 
