@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -12,6 +13,8 @@ from pontoon_rules.docs.sheet.sheets import render_sheet
 from pontoon_rules.docs.words.i18n import translations
 from pontoon_rules.docs.words.lacking import LACKING
 from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.sessions.pack import Pack, full_pack
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 HOME_21 = [("ochko-home", "en"), ("ochko-home", "ru"), ("siebzehn-und-vier", "de"),
@@ -104,3 +107,70 @@ def test_vingt_uns_russian_natural_is_never_a_plain_ochko() -> None:
     assert not bare, [text[i - 30:i + 30] for i in bare]
     assert "очко с раздачи" in text and "двадцать одно" in text
     assert "21 (3 карты): двадцать одно." in text
+
+
+# 3. home Очко: the fresh pack, the va-bank, the banker's two aces, the cut, the debt ---------
+
+def test_a_fresh_pack_opened_mid_deal_stays_for_the_evening() -> None:
+    """r50a: "it joins the old one from then on" had no end. The engine (`Pack.open_pack`)
+    keeps the fresh pack's cards, and every later shuffle takes them back with the rest: two
+    packs for the rest of the session."""
+    rules = compile_rules(load_bundled("ochko-home"))
+    pack = Pack(rules, random.Random(3))
+    one = len(full_pack(rules))
+    pack.open_pack()
+    pack.shuffle()
+    pack.shuffle()
+    assert len(pack.cards) == 2 * one  # still two packs after later shuffles
+    assert "a fresh pack is shuffled in and stays all evening." in _sheet("ochko-home", "en")
+    assert "и она остаётся до конца вечера." in _sheet("ochko-home", "ru")
+    assert "from then on" not in _sheet("ochko-home", "en")
+
+
+@pytest.mark.parametrize(("lang", "grows"), [
+    ("en", "even where the bank has grown; only a «va-bank» grows."),
+    ("ru", "даже если банк вырос; растёт только «ва-банк».")])
+def test_a_va_bank_is_the_one_stake_that_grows(lang: str, grows: str) -> None:
+    """r50a: "never raised, even where the bank has grown" beside a «va-bank» that takes all
+    that is free when its turn comes (500 named, 1500 staked)."""
+    assert grows in _sheet("ochko-home", lang)
+
+
+def test_the_bankers_top_hand_names_the_players_hands_it_does_not_beat() -> None:
+    """r50a: "beats every other hand of a player, those excepted" read as doubled."""
+    en, ru = _sheet("ochko-home", "en"), _sheet("ochko-home", "ru")
+    assert ("The banker's two aces beats every hand of a player except two aces and "
+            "twenty-one; of two totals the higher wins.") in en
+    assert "those excepted" not in en
+    assert "кроме этих: золотое очко и очко;" in ru
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_later_cut_names_the_side_the_engine_cuts_from(lang: str) -> None:
+    """r50a: "the player on the same side of that banker" for the engine's seat on the
+    dealing banker's left (`between_deals.cut: player-left`); a right-hand cut says right."""
+    ruleset = load_bundled("ochko-home")
+    assert ruleset.between_deals.cut.value == "player-left"
+    words = {"en": ("the player on their left cuts.", "the player on their right cuts."),
+             "ru": ("колоду игрок слева от него", "колоду игрок справа от него")}[lang]
+    assert words[0] in _sheet("ochko-home", lang)
+    right = ruleset.model_copy(update={"between_deals": ruleset.between_deals.model_copy(
+        update={"cut": type(ruleset.between_deals.cut)("player-right")})})
+    text = render_sheet(right, "md", lang, ruleset).decode("utf-8")
+    assert words[1] in text and words[0] not in text
+
+
+def test_a_hidden_bust_debt_is_owed_to_that_deals_banker() -> None:
+    """r50a: whom is a debt owed once the bank has passed? The session pays each deal's
+    banker by name (`Session.pay`), so the sheet says that deal's banker."""
+    assert "If you cannot pay all of it, you owe that deal's banker the rest." in \
+        _sheet("ochko-home", "en")
+    assert "остаток вы должны банкиру этой раздачи." in _sheet("ochko-home", "ru")
+
+
+def test_russian_declares_a_natural_plainly() -> None:
+    """r50a: «С комбинацией, собранной первыми двумя картами (золотое очко), объявите её»
+    read as heavy."""
+    text = _sheet("ochko-home", "ru")
+    assert "Если у вас золотое очко, объявите это, открыв обе карты." in text
+    assert "С комбинацией, собранной" not in text
