@@ -8,14 +8,18 @@ import re
 
 import pytest
 
-from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheet_view import find_base, printable_rounds, worked_examples
 from pontoon_rules.docs.sheet.sheets import render_sheet
+from pontoon_rules.docs.words.example_needs import banker_idle
 from pontoon_rules.docs.words.i18n import translations
 from pontoon_rules.docs.words.lacking import LACKING
+from pontoon_rules.docs.words.narrate import STEPS
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.sessions.banking import seat_order
 from pontoon_rules.engine.sessions.pack import Pack, full_pack
-from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.format.languages import sheet_languages
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 HOME_21 = [("ochko-home", "en"), ("ochko-home", "ru"), ("siebzehn-und-vier", "de"),
            ("siebzehn-und-vier", "en"), ("siebzehn-und-vier", "ru")]
@@ -174,3 +178,72 @@ def test_russian_declares_a_natural_plainly() -> None:
     text = _sheet("ochko-home", "ru")
     assert "Если у вас золотое очко, объявите это, открыв обе карты." in text
     assert "С комбинацией, собранной" not in text
+
+
+# 4. A worked round where every player has bust says the banker does not play ------------------
+
+def _all_bust_rounds() -> list[tuple[str, str, list[str]]]:
+    out = []
+    for rid in bundled_ids():
+        ruleset = load_bundled(rid)
+        dealt = ruleset.deal.banker_cards  # a banker who drew (an insurance's card) played
+        bust = [r["script"] for r in printable_rounds(ruleset)
+                if all(h["class"] == "bust" for s in r["result"]["seats"] for h in s["hands"])
+                and len(r["result"]["banker"]["cards"]) <= dealt
+                and not any(e.get("action") == "hide" for e in r["result"]["transcript"])]
+        for lang in sheet_languages(ruleset):
+            out += [(rid, lang, told["lines"]) for told in worked_examples(ruleset, lang)
+                    if told["script"] in bust]
+    return out
+
+
+def test_every_all_bust_round_says_the_banker_does_not_play() -> None:
+    """r50a: "Banker: is dealt Q♠: 3 with 1 card" under a bust read as a banker stopping on
+    3 by choice; home Очко's example 4, Vingt-un's 3, and every such round told (the engine
+    leaves the banker out when no hand is live: `flow`), in every language."""
+    found = _all_bust_rounds()
+    assert {(rid, lang) for rid, lang, _lines in found} >= {
+        ("ochko-home", "en"), ("ochko-home", "ru"), ("vingt-un", "en"), ("vingt-un", "ru"),
+        ("siebzehn-und-vier", "de")}
+    for rid, lang, lines in found:
+        idle = translations(lang).gettext(STEPS["idle"])  # in the banker's line, before the
+        assert sum(idle in x for x in lines) == 1, (rid, lang, lines)  # with its total
+
+
+def test_a_hidden_bust_leaves_the_banker_to_play() -> None:
+    """A bust kept hidden stands until the settlement: the banker plays, and no such line."""
+    ruleset = load_bundled("ochko-home")
+    result = {"seats": [{"hands": [{"class": "bust"}]}], "banker": {"cards": ["QS"]},
+              "transcript": [{"event": "decision", "actor": "p1", "action": "hide"}]}
+    assert not banker_idle(ruleset, result)
+    result["transcript"] = []
+    assert banker_idle(ruleset, result)
+
+
+# 5. Siebzehn und Vier: „Ich bleibe“, and a bank that changes hands in the middle of a round --
+
+def test_german_stands_with_ich_bleibe_first() -> None:
+    """r50c, r49zy: „passen“ is mostly dropping out in German; the usual word leads, the
+    source's „Ich passe“ is kept after it; the worked rounds say it too."""
+    text = _sheet("siebzehn-und-vier", "de")
+    assert "- „Ich bleibe“ (auch „Ich passe“): keine Karte mehr kaufen." in text
+    assert "sagt „Ich bleibe“" in text and "sagt „Ich passe“" not in text
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "on the stakes they have already put down, and the old banker, now a player, puts "
+           "down a stake and plays last."),
+    ("ru", "оставшиеся играют с новым банкиром на свои ставки, а прежний банкир ставит и "
+           "играет последним.")])
+def test_a_bank_passed_mid_round_says_stakes_order_and_the_old_bankers_stake(
+        lang: str, words: str) -> None:
+    """r50c §4, r49zy: a bank change in the middle of a round: stakes already placed stay,
+    (the German sheet has no room for more than its «der Alte zuletzt»: its PDF's one page)
+    the players still to play go on against the new banker, and the old banker stakes anew
+    and plays last: the session seats the players from the new banker's left
+    (`banking.seat_order`), so the old banker, on the new one's right, comes last."""
+    ruleset = load_bundled("siebzehn-und-vier")
+    rules = compile_rules(ruleset)
+    people = ["ann", "bob", "cy", "di"]
+    assert seat_order(rules, people, "bob")[-1] == "ann"  # ann banked before bob
+    assert words in " ".join(_sheet("siebzehn-und-vier", lang).split())
