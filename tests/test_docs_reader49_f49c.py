@@ -303,8 +303,8 @@ def test_a_void_surrender_is_annulled_in_russian(ruleset_id: str) -> None:
 
 PASSED = ("Each deal counted is one player's game against the banker, so the bank may pass "
           "before every player has played: the players still to play then play the new banker")
-OLD_BANKER = {True: PASSED + (", on the stakes they have already put down, and the old banker "
-                              "plays as a player, the last in the order of play."),
+OLD_BANKER = {True: PASSED + (", on the stakes they have already put down, and the old banker, "
+                              "now a player, puts down a stake and plays last."),
               False: PASSED + ", and the old banker plays as a player, the last in the order "
                               "of play."}
 """By `table.stakes_before_first_deal`."""

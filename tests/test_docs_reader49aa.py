@@ -109,7 +109,8 @@ def test_ochko_ranking_says_what_decides_and_no_order_that_never_applies() -> No
     assert "Two aces beats twenty-one" not in text and "Between these names" not in text
     assert "next name they fit" not in text  # no lower name the banker's 21 could be
     assert "These hands of a player win whatever the banker holds: two aces, twenty-one. " \
-           "The banker's two aces beats every other hand of a player, those excepted; of two " \
+           "The banker's two aces beats every hand of a player except two aces and twenty-one; " \
+           "of two " \
            "totals the higher wins. The banker's cards never count as twenty-one: the same " \
            "cards count as an ordinary total." in text
 

@@ -91,7 +91,7 @@ def test_insurance_is_before_the_players_play(ruleset_id: str) -> None:
 
 def test_vingt_un_russian() -> None:
     text = sheet("vingt-un", "ru")
-    assert ("каждый другой игрок, не банкир (он платит за неё только как банкир), тоже "
+    assert ("банкир платит за неё только при обычном расчёте, а каждый другой игрок тоже "
             "платит") in text
     assert "Один из игроков (договоритесь, кто) сдаёт карты в открытую по кругу" in text
 

@@ -202,12 +202,13 @@ def test_a_pagat_sheet_says_there_is_no_doubling_or_insurance(ruleset_id: str,
 
 def test_what_a_home_table_lacks_follows_the_casino_games_of_its_pack() -> None:
     """Read from the bundled games, not a list: a pagat table that may double lacks only
-    insurance; a pack no bundled casino deals (Очко's 36 cards) asks nothing of it (r49zf
-    asked otherwise; an earlier reader's judgement kept, `test_docs_reader7_left`)."""
+    insurance; a pack no bundled casino deals (Очко's 36 cards) asks what most casino games
+    of its total offer (r49zf, r50a; f49f), never a buy or a surrender (reader 7)."""
     double = load_bundled("blackjack-reference").player.double.model_dump(mode="json")
     doubling = rules_with("pagat-british", player={"double": double}).ruleset
     assert lacking.lacking(doubling) == ("player.insurance.allowed",)
-    assert lacking.lacking(load_bundled("ochko-home")) == ()
+    assert lacking.lacking(load_bundled("ochko-home")) == (
+        "player.double.allowed", "player.split.allowed", "player.insurance.allowed")
     assert lacking.lacking(load_bundled("blackjack-reference")) == (  # no home game's buy;
         "player.surrender.allowed",)  # its own source's "no surrender" (g49aj, r49t)
 

@@ -203,7 +203,7 @@ def test_without_a_hidden_bust_the_exception_is_not_printed(tmp_path: Path) -> N
 def test_russian_names_vingt_uns_natural_as_its_players_do() -> None:
     text = sheet("vingt-un", "ru")
     assert "натуральн" not in text.lower()
-    assert "Очко: ровно 2 карты с суммой 21" in text
+    assert "Очко с раздачи: ровно 2 карты с суммой 21" in text  # r50a, f49f
 
 
 @pytest.mark.parametrize("ruleset_id", ["pagat-british", "ochko-home", "ban-luck"])

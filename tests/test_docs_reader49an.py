@@ -267,7 +267,7 @@ def test_home_ochkos_va_bank_is_what_is_free_at_the_stakers_turn() -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_home_ochko_says_who_keeps_the_bank_and_when_debts_are_paid(lang: str) -> None:
     assert said("ochko-home", lang, "When it ends, the banker then holding the bank keeps what "
-                "is left in it, and a player who still owes the banker pays it then.") \
+                "is left in it, and debts are paid then.") \
         in sheet("ochko-home", lang)
 
 

@@ -210,8 +210,8 @@ def test_a_banker_by_choice_never_draws_at_the_limit(ruleset_id: str, lang: str,
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "Each deal counted is one player's game against the banker, so the bank may pass "
      "before every player has played: the players still to play then play the new banker, on "
-     "the stakes they have already put down, and the old banker plays as a player, the last "
-     "in the order of play."),
+     "the stakes they have already put down, and the old banker, now a player, puts down a "
+     "stake and plays last."),
     # "wer fehlt" read as whoever is absent (r49zy): whoever is still to come plays the new banker
     ("de", "Jedes Spiel zählt; wer noch drankommt, spielt gegen den Neuen, der Alte zuletzt.")])
 def test_the_bank_may_pass_mid_round(lang: str, words: str) -> None:

@@ -76,17 +76,17 @@ def test_the_banker_pays_a_natural_once_and_each_other_player_pays_it() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said", "gone"), [
-    ("en", ("When a player holds it, each other player, not the banker (who pays it only as "
-            "the banker), pays that player too, 2:1 on their own stake",
-            "wins double from the banker, taking the bank, unless the banker has one too "
-            "(then they stand off), and from every other player without one, whatever the "
+    ("en", ("When a player holds it, the banker pays it only in the ordinary settlement, and "
+            "each other player pays that player too, 2:1 on their own stake",
+            "wins double from the banker and takes the bank, unless the banker has one too "
+            "(a stand-off). Every other player without one pays it double too, whatever the "
             "banker has"),
-     ("each other player pays that player too", "and from the banker, taking the bank")),
-    ("ru", ("каждый другой игрок, не банкир (он платит за неё только как банкир), тоже платит "
-            "этому игроку 2 к 1",
-            "берёт вдвойне с банкира, получая банк, если у банкира нет очка (если есть — "
-            "ничья), и с каждого другого игрока без очка при любых картах банкира"),
-     ("каждый другой игрок (не банкир) тоже", "без очка и с банкира")),
+     ("who pays it only as the banker", "and from the banker, taking the bank")),
+    ("ru", ("банкир платит за неё только при обычном расчёте, а каждый другой игрок тоже "
+            "платит этому игроку 2 к 1",
+            "берёт у банкира вдвойне и банк, если у банкира его нет (иначе ничья). Каждый "
+            "другой игрок без него тоже платит вдвойне, при любых картах банкира"),
+     ("каждый другой игрок (не банкир) тоже", "без очка и с банкира", "только как банкир")),
 ])
 def test_vingt_un_says_the_banker_pays_a_natural_once(lang: str, said: tuple[str, ...],
                                                       gone: tuple[str, ...]) -> None:

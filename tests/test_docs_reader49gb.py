@@ -261,11 +261,11 @@ def test_a_reworded_message_keeps_each_languages_own_translation() -> None:
 
 # 1. Vingt-un: a natural stands off against the banker's, and the others still pay it -------------
 
-INTRO = {"en": ("wins double from the banker, taking the bank, unless the banker has one too "
-                "(then they stand off), and from every other player without one, whatever the "
-                "banker has"),
-         "ru": ("берёт вдвойне с банкира, получая банк, если у банкира нет очка (если есть — "
-                "ничья), и с каждого другого игрока без очка при любых картах банкира")}
+INTRO = {"en": ("wins double from the banker and takes the bank, unless the banker has one too "
+                "(a stand-off). Every other player without one pays it double too, whatever "
+                "the banker has"),
+         "ru": ("берёт у банкира вдвойне и банк, если у банкира его нет (иначе ничья). Каждый "
+                "другой игрок без него тоже платит вдвойне, при любых картах банкира")}
 NO_BANK = ("A player's %(natural)s does not take the bank when the banker too has a "
            "%(natural)s, which is shown at once and ends the deal.")
 
@@ -288,7 +288,7 @@ def test_the_intro_says_what_the_bankers_natural_changes(lang: str) -> None:
     banker has one too': 'unless' read as covering the others' double too (r49zp)."""
     text = sheet("vingt-un", lang)
     assert INTRO[lang] in " ".join(text.split())
-    natural = "natural vingt-un" if lang == "en" else "очко"
+    natural = "natural vingt-un" if lang == "en" else "очко с раздачи"
     said = _printed(lang, NO_BANK) % {"natural": natural}
     assert said in text, said
 

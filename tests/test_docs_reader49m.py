@@ -64,12 +64,10 @@ def test_casino_ochkos_doubled_ochko_is_no_longer_ochko(lang: str, said: str) ->
 # -- Очко, the home game ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang, later", [
-    ("en", "the player on the banker's left cuts them. Before each later deal the banker who "
-           "then deals shuffles the same way, and the player on the same side of that banker "
-           "cuts."),
-    ("ru", "игрок слева от банкира снимает колоду. Перед каждой следующей раздачей карты так же "
-           "тасует тот банкир, который будет сдавать, а снимает колоду игрок с той же стороны "
-           "от него.")])
+    ("en", "the player on the banker's left cuts them. Before each later deal the banker then "
+           "dealing shuffles, and the player on their left cuts."),
+    ("ru", "игрок слева от банкира снимает колоду. Перед каждой следующей раздачей тасует "
+           "банкир, который тогда сдаёт, а снимает колоду игрок слева от него.")])
 def test_ochko_home_says_who_cuts_after_the_first_deal(lang: str, later: str) -> None:
     """The source's cut ("removes the player to the left of the banker",
     `between_deals.cut: player-left`) holds at every deal: the sheet said who shuffles

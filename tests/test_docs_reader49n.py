@@ -20,12 +20,12 @@ def line_of(text: str, start: str) -> str:
 
 def test_siebzehn_und_vier_stands_with_its_sources_word_and_says_it_is_no_fold() -> None:
     """The source's word for standing is «passe» (“passe” sagt, casinospiegel.net); a German
-    reader may take „passen“ for folding, so the sheet says the hand stays in play."""
+    reader may take „passen“ for folding: the usual „Ich bleibe“ leads, the source's word
+    after it (r50c, r49zy; f49f)."""
     quote = load_bundled("siebzehn-und-vier").provenance["player.stick_minimum"].quote
     assert "“passe”" in quote
-    rule = line_of(sheet("siebzehn-und-vier", "de"), "„Ich passe“")
-    assert "(man bleibt bei seinen Karten und gibt nicht auf): keine Karte mehr kaufen" in rule
-    assert "bleibe" not in rule and "genug" not in rule
+    rule = line_of(sheet("siebzehn-und-vier", "de"), "„Ich bleibe“")
+    assert rule.startswith("- „Ich bleibe“ (auch „Ich passe“): keine Karte mehr kaufen"), rule
 
 
 def test_ban_lucks_called_off_deal_shows_the_bankers_cards_as_the_sheet_says() -> None:

@@ -208,8 +208,8 @@ def test_a_held_stake_is_not_said_against_a_double_no_win_pays(lang: str, words:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", "If you cannot pay all of it, you owe the banker the rest."),
-    ("ru", "Если заплатить всё сразу нечем, остаток вы остаётесь должны банкиру.")])
+    ("en", "If you cannot pay all of it, you owe that deal's banker the rest."),
+    ("ru", "Если заплатить всё сразу нечем, остаток вы должны банкиру этой раздачи.")])
 def test_a_hidden_bust_that_cannot_be_paid_is_a_debt(lang: str, words: str) -> None:
     assert words in said("ochko-home", lang)["player_bust"].text
 

@@ -155,16 +155,15 @@ def _va_bank(r: Ruleset) -> bool:
 def test_a_named_stake_is_never_raised_but_a_va_bank_is_all_that_is_free(ruleset_id: str,
                                                                          lang: str) -> None:
     text = sheet(ruleset_id, lang)
-    assert said(ruleset_id, lang, "It is never raised, even where the bank has grown; a "
-                "«va-bank» takes all that is free then.") in text
+    assert said(ruleset_id, lang, "It is never raised, even where the bank has grown; only a "
+                "«va-bank» grows.") in text
     assert said(ruleset_id, lang, "It is never raised, even where the bank has grown.") \
         not in text
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang"), SHEETS)
 def test_a_fresh_pack_joins_the_old_one(ruleset_id: str, lang: str) -> None:
-    message = ("With none thrown in, a fresh pack is shuffled and dealt on; it joins the old "
-               "one from then on.")
+    message = "With none thrown in, a fresh pack is shuffled in and stays all evening."
     words = said(ruleset_id, lang, message)
     if words not in sheet(ruleset_id, lang):  # no fresh pack mid-deal on this sheet
         assert "it stays in play from then on." not in sheet(ruleset_id, lang)

@@ -106,10 +106,14 @@ def test_a_russian_payout_cell_does_not_reuse_the_plain_total_rows_name(ruleset_
 def test_a_home_game_lists_no_casino_feature_it_lacks(ruleset_id: str, lang: str) -> None:
     """«В этой игре нет: покупки карт, удвоения, сплита, капитуляции, страховки» on a home
     Очко sheet named a casino's features its table never heard of. A sheet now says a
-    game lacks only what another game of its family (its kind of bank, its pack) has:
-    no home game with a 36-, 40- or 32-card pack buys, doubles or splits."""
+    game lacks only what another game of its family has, or most casino games of its
+    total (f49f: doubling, splitting, insurance, which r50a/r50c asked for), never buying
+    a card or surrendering, which few casino games offer; Sette e mezzo's 7½ none."""
     said = {s.key: s.text for s in sentences(load_bundled(ruleset_id), lang)}
-    assert "lacks" not in said, said.get("lacks")
+    words = translations(lang)
+    for absent in ("buying cards for an extra stake", "surrendering a hand"):
+        assert words.gettext(absent) not in said.get("lacks", ""), said.get("lacks")
+    assert ("lacks" in said) == (ruleset_id != "sette-e-mezzo"), said.get("lacks")
 
 
 def test_a_game_lacks_only_what_its_family_offers() -> None:

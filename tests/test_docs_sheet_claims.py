@@ -192,7 +192,7 @@ def test_fixed_sentences_use_the_games_own_name_for_its_natural(lang: str) -> No
     text = sheet("vingt-un", lang)  # the natural is "natural vingt-un": bank, peek, shuffle
     assert "pontoon" not in text.lower() and "понтун" not in text
     assert ("A player who makes a natural vingt-un takes the bank" in text if lang == "en"
-            else "собравший комбинацию «очко»" in text)
+            else "собравший комбинацию «очко с раздачи»" in text)
 
 
 # -- worked examples (issue 49, item 2) -------------------------------------------------------

@@ -15,9 +15,10 @@ from pontoon_rules.ruleset.format.model import Ruleset
 
 Gettext = Callable[[str], str]
 
-_PAID_BY_PLAYERS = _("When a player holds it, each other player, not the banker (who pays "
-                     "it only as the banker), pays that player too, %(odds)s on their own "
-                     "stake, unless they hold the same hand.")
+_PAID_BY_PLAYERS = _("When a player holds it, the banker pays it only in the ordinary "
+                     "settlement, and each other player pays that player too, %(odds)s on "
+                     "their own stake, unless they hold the same hand.")
+"""r50a: "(who pays it only as the banker)" read as obscure; the banker said plainly."""
 _PAID_WHEN = _("They pay it when the deal is settled, whatever the banker holds; a player who "
                "has bust pays it too.")
 _PAID_WHEN_ENDED = _("They pay it when the deal is settled, whatever the banker holds, even "

@@ -81,6 +81,21 @@ def others_bust(ruleset: Ruleset, result: dict[str, Any],
     return []
 
 
+def banker_idle(ruleset: Ruleset, result: dict[str, Any]) -> bool:
+    """Whether the engine leaves the banker out of a worked round (`flow`: no hand live and
+    no `draws_when_no_live_hands`): every hand bust and lost at once, none kept hidden (a
+    hidden bust stands until the settlement, so the banker plays), and the banker drew no
+    card (a second card that settles an insurance). The banker's line then says so (r50a:
+    "Banker: is dealt Q♠: 3 with 1 card" read as a banker stopping on 3 by choice)."""
+    hands = [h for seat in result["seats"] for h in seat["hands"]]
+    hidden = any(e.get("action") == "hide" for e in result.get("transcript", []))
+    drew = len(result["banker"]["cards"]) > ruleset.deal.banker_cards
+    return (bool(hands) and all(h["class"] == "bust" for h in hands) and not hidden
+            and not drew and ruleset.settlement.player_bust_loses_at_once
+            and not ruleset.banker.draws_when_no_live_hands
+            and not others_bust(ruleset, result, str))  # its own line says so (Belarus)
+
+
 def one_player_each(ruleset: Ruleset, rounds: list[dict[str, Any]]) -> bool:
     """Whether every round of `rounds` (each with its replayed `result`) has one player and
     none is told with the others at the table (`others_bust`): only then does a sheet say

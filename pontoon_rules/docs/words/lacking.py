@@ -85,23 +85,38 @@ def switched_off(ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(f.key for f in LACKING if not f.has(ruleset))
 
 
-Family = tuple[BankerRole, tuple[str, ...]]
-"""A kind of bank and the ranks of a pack."""
+Family = tuple[BankerRole, tuple[str, ...], str]
+"""A kind of bank, the ranks of a pack (none: any pack) and the total over which a hand
+busts."""
 
 
 def _family(ruleset: Ruleset) -> Family:
-    """The games a player of `ruleset` plays: its kind of bank and its pack's ranks."""
-    return ruleset.table.banker, tuple(str(r.value) for r in ruleset.pack.ranks)
+    """The games a player of `ruleset` plays: its kind of bank, its pack's ranks, its bust."""
+    return (ruleset.table.banker, tuple(str(r.value) for r in ruleset.pack.ranks),
+            str(ruleset.pack.bust_above))
+
+
+def _member(ruleset: Ruleset, family: Family) -> bool:
+    """Whether `ruleset` is a game of `family` (of any pack where the family names none)."""
+    own = _family(ruleset)
+    return own == family or (not family[1] and (own[0], own[2]) == (family[0], family[2]))
 
 
 def _known(ruleset: Ruleset) -> tuple[Family, ...]:
-    """The families a player of `ruleset` knows: its own, and the casino's with its pack
-    (not the full pack's casino where its own pack has none: r49zf asked a home Очко sheet
-    to say it has no doubling, an earlier reader that it names no casino feature its table
-    never heard of, `test_docs_reader7_left`; the second kept)."""
+    """The families a player of `ruleset` knows: its own, and the casino's with its pack;
+    where no casino deals its pack, the casino's games of its own total, of any pack (a
+    home Очко or Siebzehn table asks whether it may double, split or insure as at the
+    casino's 21, r50a, r50c, r49zy; what only a few casino games offer, buying a card or
+    surrendering, is not said: r49k read «покупки карт, … капитуляции» on a home Очко sheet
+    as features its table never heard of; a home Sette e mezzo has no casino game of its
+    7½)."""
     own = _family(ruleset)
-    casino = (BankerRole.HOUSE_DEALER, own[1])
-    return (own,) if casino == own else (own, casino)
+    casino = (BankerRole.HOUSE_DEALER, own[1], own[2])
+    if casino == own:
+        return (own,)
+    if casino not in _families(BankerRole.HOUSE_DEALER):
+        casino = (BankerRole.HOUSE_DEALER, (), own[2])
+    return own, casino
 
 
 def _elsewhere(ruleset: Ruleset) -> tuple[Family, ...]:
@@ -139,7 +154,7 @@ def _offered(family: Family) -> tuple[dict[str, frozenset[tuple[str, str]]], int
     lineage and id), and how many lineages the family has."""
     from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
-    kin = [g for g in map(load_bundled, bundled_ids()) if _family(g) == family]
+    kin = [g for g in map(load_bundled, bundled_ids()) if _member(g, family)]
     return ({f.key: frozenset((_lineage(g), g.id) for g in kin if f.has(g)) for f in LACKING},
             len({_lineage(g) for g in kin}))
 

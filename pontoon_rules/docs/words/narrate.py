@@ -1,10 +1,10 @@
 """A worked example in words: what each hand did, and why it won or lost.
 
-A replayed round (the script contract's JSON) told line by line: "Player 1 stakes 100, is
-dealt 6♣ 5♠, twists A♥: …: 20 with 5 cards, five-card trick.", the banker's line, each
-hand's cause, read from the outcome table the engine settled by ("20 beats 18"), and what
-it won or lost. Nothing here is written by hand: every word follows the round.
-"""
+A replayed round (the script contract's JSON, with its transcript) told line by line:
+"Player 1 stakes 100, is dealt 6♣ 5♠, twists A♥: …: 20 with 5 cards, five-card trick."
+then the banker's line ("draws", "stands", "does not play"), each hand's cause from the
+outcome table the engine settled by ("20 beats 18"), what it won or lost, and what players
+paid each other. Nothing here is written by hand: every word follows the round."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pontoon_rules.docs.words.amounts import Amount, amount_of
-from pontoon_rules.docs.words.example_needs import NOTES, others_bust
+from pontoon_rules.docs.words.example_needs import NOTES, banker_idle, others_bust
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.i18n import mark as _
@@ -38,7 +38,6 @@ from pontoon_rules.ruleset.resolving.outcomes import (
 )
 
 Ngettext = Callable[[str, str, int], str]
-
 
 STEPS: dict[str, str] = {
     "stake": _("stakes %(amount)s"),
@@ -69,6 +68,7 @@ STEPS: dict[str, str] = {
     "call-off": _("calls the whole deal off"),
     "open": _("opens the hand of player %(amount)s"),
     "plays-on": _("plays on"),
+    "idle": _("does not play"),  # every player bust (`example_needs.banker_idle`)
 }
 """Each step of a hand in words (`draws`, `stands`: the banker's own words)."""
 
@@ -428,10 +428,10 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
                     said = capital(label) + gettext(COLON) + said
             outcomes.append(said)
         outcomes += [*paid_in_round(ruleset, result, i, gettext, n), *n.seat_extras(who, seat)]
-    banker = result["banker"]
     steps = _steps("banker", result, ruleset.deal.banker_cards,
                    ruleset.banker.mode is BankerMode.BY_CHOICE)
-    lines.append(n.line("banker", actor_text("banker", gettext), steps, [banker], None))
+    steps += [_Step("idle")] if banker_idle(ruleset, result) else []
+    lines.append(n.line("banker", actor_text("banker", gettext), steps, [result["banker"]], None))
     outcomes += others_bust(ruleset, result, gettext)
     if result.get("takes_bank"):  # the rule a session passes the bank by (`_replayed`)
         outcomes.append(capital(gettext(EXTRAS["takes-bank"]) % {

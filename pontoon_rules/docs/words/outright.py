@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pontoon_rules.docs.words.marks import either, listed
+from pontoon_rules.docs.words.marks import both, either, listed
 from pontoon_rules.ruleset.format.model import Ruleset
 
 Gettext = Callable[[str], str]
@@ -37,11 +37,13 @@ def outright_first(r: Ruleset, gettext: Gettext, name: Name, outright: list[str]
     """The ranking where every named hand of a player wins whatever the banker holds and the
     banker holds only the top one, which no other fits (Очко's two aces): a chain of names
     would rank hands that never meet ("two aces beats twenty-one", r49n), so the sentence
-    says what decides: the player's named hands, then the banker's top one, then totals."""
+    says what decides: the player's named hands, then the banker's top one, then totals;
+    the exceptions by name (r50a: "every other hand …, those excepted" read as doubled)."""
     clause = outright_clause(r, gettext, name, outright)
-    return gettext("%(outright)s. The banker's %(top)s beats every other hand of a player, "
-                   "those excepted; of two totals the higher wins.") % {
-        "outright": clause[:1].upper() + clause[1:], "top": name(r.hands.ranking[0])}
+    return gettext("%(outright)s. The banker's %(top)s beats every hand of a player except "
+                   "%(hands)s; of two totals the higher wins.") % {
+        "outright": clause[:1].upper() + clause[1:], "top": name(r.hands.ranking[0]),
+        "hands": both([name(h) for h in outright], gettext)}
 
 
 def outright_then_chain(r: Ruleset, gettext: Gettext, name: Name, outright: list[str],

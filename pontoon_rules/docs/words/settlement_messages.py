@@ -223,7 +223,9 @@ HIDDEN_HELD = _("Until then its stake stays held in the bank: it is not free for
                 "after you.")
 """Said where the bank caps each stake as it stands (`table.bank.cap`): a hidden bust is not
 settled during the deal (`engine.round.live_bank.hand_settled`), so its stake stays held."""
-HIDDEN_DEBT = _("If you cannot pay all of it, you owe the banker the rest.")
+HIDDEN_DEBT = _("If you cannot pay all of it, you owe that deal's banker the rest.")
+"""A payment goes to its deal's banker by name (`engine.sessions.session.Session.pay`):
+r50a asked whom a debt is owed once the bank has passed."""
 """Said where a hidden bust pays more than its stake: the engine takes the whole amount from
 the player's balance (`engine.sessions.session`: balances may go below zero, a debt), the
 same as any loss; no stake covers the part above the stake."""
@@ -276,8 +278,8 @@ MESSAGES = (
       "beats a lower banker's hand and loses to a higher one."),
     _("a player's %(p)s wins whatever the banker holds"),
     _("A hand that fits several of these names counts as the highest of them."),
-    _("%(outright)s. The banker's %(top)s beats every other hand of a player, those "
-      "excepted; of two totals the higher wins."),
+    _("%(outright)s. The banker's %(top)s beats every hand of a player except %(hands)s; of "
+      "two totals the higher wins."),
     _("Where cards fit several named hands, only the highest of them counts, in this order: "
       "%(names)s."),
     _("every named hand of a player wins whatever the banker holds"),
