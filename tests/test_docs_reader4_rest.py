@@ -24,8 +24,8 @@ def said(ruleset_id: str, lang: str = "en") -> dict[str, Sentence]:
 
 
 LATER = "Each later shuffle is done the same way, by the banker who then deals."
-LATER_CUT = ("Before each later deal the banker who then deals shuffles the same way, and the "
-             "player on the same side of that banker cuts.")
+LATER_CUT = ("Before each later deal the banker then dealing shuffles, and the player on their "
+             "left cuts.")
 """Where the ruleset names the cutter's side (`between_deals.cut`, ochko-home), the later
 shuffle's sentence says who cuts too (g49m)."""
 
@@ -46,8 +46,8 @@ def test_who_shuffles_later_deals_follows_who_banks(ruleset_id: str) -> None:
     ("pagat-british", "en", LATER),
     ("ban-luck", "en", LATER),
     ("ochko-home", "en", LATER_CUT),
-    ("ochko-home", "ru", "Перед каждой следующей раздачей карты так же тасует тот банкир, который "
-                         "будет сдавать, а снимает колоду игрок с той же стороны от него."),
+    ("ochko-home", "ru", "Перед каждой следующей раздачей тасует банкир, который тогда сдаёт, а "
+                         "снимает колоду игрок слева от него."),
     ("sette-e-mezzo", "it", "mescola il mazziere che poi dà le carte"),
     ("siebzehn-und-vier", "de", "durch den Bankhalter, der dann gibt"),
 ])
@@ -134,7 +134,7 @@ def test_the_russian_sheets_speak_of_cards_and_combinations_not_hands(ruleset_id
     if ruleset_id in ("ochko-home", "australian-pontoon"):  # every named hand of a player
         # wins whatever: no order but the banker's top hand's (g49aa, r49zs)
         top = "золотое очко" if ruleset_id == "ochko-home" else "понтун"
-        assert f"Любую другую руку игрока, кроме этих, бьёт {top} у {banker}" in text
+        assert f"У {banker} {top} бьёт любую руку игрока, кроме этих: " in text  # f49f, r50a
     else:  # after the exception, where there is one (r49zs)
         assert f"грок бьёт младшую комбинацию {banker} и проигрывает старшей" in text
     assert "Выигравшему платят" in text

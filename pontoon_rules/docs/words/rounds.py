@@ -349,11 +349,11 @@ _TAUGHT: dict[str, tuple[str, ...]] = {}
 _SHOWN: dict[str, tuple[str, ...]] = {}
 SHOWING_LIMIT = 2500
 """How many seeded rounds are played looking for the game's own rules (`showings`)."""
-MAX_EXAMPLES = 9
+MAX_EXAMPLES = 8
 """The most worked examples a sheet shows: the game's own rules fill the room the others
-leave, in order (a sheet stays within its pages: nine, for Filipino Pontoon's buy bets
-returned and pair bet beside its own hands, left the PDFs of the sheets it fills as long
-as eight, f49h)."""
+leave, in order (a sheet stays within its pages: a ninth, with the home bank's own chapter,
+took Spanish 21's Russian sheet to three pages; Filipino Pontoon's buy bets returned and
+pair bet then leave out its five-card 21 round, whose rule the ranking shows)."""
 
 
 def _showing_search(ruleset: Ruleset) -> tuple[str, ...]:
