@@ -32,7 +32,7 @@ from pontoon_rules.docs.words.i18n import (
     words_of,
 )
 from pontoon_rules.docs.words.lacking import said_lacking as lacked
-from pontoon_rules.docs.words.losing_words import bust_loses_to_bust
+from pontoon_rules.docs.words.losing_words import bust_rule
 from pontoon_rules.docs.words.marks import odds
 from pontoon_rules.docs.words.narrate import EXTRAS, narrate
 from pontoon_rules.docs.words.pack_words import own_ranks, rank_letters, suit_words
@@ -437,7 +437,7 @@ def _parts(ruleset: Ruleset, lang: str, base: Ruleset | None) -> dict[str, Any]:
         "has_changed": any(s.changed for s in found),
         "has_parts": any(s.parts for s in found),
         "payouts": payouts,
-        "one_sided": bool(one_side_only(ruleset)), "bust_to_bust": bust_loses_to_bust(ruleset),
+        "one_sided": bool(one_side_only(ruleset)), "bust_to_bust": bust_rule(ruleset, found),
         "sources": sheet_sources(ruleset, gettext, lang, base),
         "program_words": shows_program_words(lang),
         "card_key": card_key(gettext, suit_words(ruleset, gettext, lang),

@@ -7,7 +7,7 @@ hidden bust by `engine.round.hidden_bust.net`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -54,6 +54,16 @@ def bust_loses_to_bust(r: Ruleset) -> bool:
     from pontoon_rules.ruleset.resolving.outcomes import outcome_table
 
     return not r.faces.bust_shown and outcome_table(r)[(BUST, BUST)].result is LOSE
+
+
+def bust_rule(r: Ruleset, found: Sequence[Any]) -> Any:
+    """The sheet's sentence on a player's bust (`found`: the sheet's sentences, its marks
+    `reading`/`silent` then printed beside the payout key's "it loses even to the banker's
+    bust" too: r51b read the key's flat words against the sentence's "agree which"), where
+    `bust_loses_to_bust`; else None."""
+    if not bust_loses_to_bust(r):
+        return None
+    return next((s for s in found if s.key == "player_bust"), {"reading": False, "silent": False})
 
 
 def hidden_cause(r: Ruleset, hand: dict[str, Any], gettext: Gettext) -> str:
