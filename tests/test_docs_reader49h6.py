@@ -149,7 +149,7 @@ def test_the_paying_player_is_named_and_said_in_russian() -> None:
     in the nominative («получает», «платит»), the hand's name quoted and capitalised."""
     ruleset = load_bundled("vingt-un")
     lines = [line for e in worked_examples(ruleset, "ru") for line in e["lines"]]
-    assert any(line.startswith("«Очко»: игрок 1 получает 200, платит игрок 2.")
+    assert any(line.startswith("«Очко с раздачи»: игрок 1 получает 200, платит игрок 2.")
                for line in lines), lines
 
 

@@ -225,7 +225,7 @@ def test_the_sheet_says_what_the_engine_pays() -> None:
     # the ranking says that every named hand wins whatever, then the names' order as which
     # one counts (r49zs), every hand above any other total
     assert ("Every named hand of a player wins whatever the dealer holds. The dealer's "
-            "blackjack beats every other hand of a player, those excepted") in said
+            "blackjack beats every hand of a player except blackjack, ") in said  # r50a
     assert "in this order: blackjack, 7-7-7 in spades, " in said
     assert "six-card 21, five-card 21, twenty-one." in said
     assert ", which beats " not in said

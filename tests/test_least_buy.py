@@ -75,7 +75,7 @@ def test_the_sheet_says_it() -> None:
     assert "не добавляет меньше 250 фишек" in said(_with("pagat-british", least_buy=250), "ru")
     filipino = load_bundled("casino-filipino-pontoon")
     assert said(filipino) == ""
-    assert "at least the least stake" in said(filipino, path="stakes.first_buy_min")
+    assert "at least the minimum stake" in said(filipino, path="stakes.first_buy_min")
 
 
 @pytest.mark.parametrize("ruleset_id", ["pagat-british", "casino-filipino-pontoon"])
