@@ -1,0 +1,34 @@
+"""Issue 49, the last readers' quick wording points (r51a, r51c, r51e; f49i): each as the
+printed sheet says it, checked against the fields and the engine that decide it."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from sheet_text import sheet
+
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.sessions.banking import is_broken
+from pontoon_rules.ruleset.format.languages import sheet_languages
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+HOUSE = tuple(i for i in bundled_ids() if load_bundled(i).table.banker.value == "house-dealer")
+BROKEN_OLD = ("settled: nothing, or less than nothing", "раздачи в нём осталось меньше "
+              "наименьшей ставки: ничего")
+
+
+@pytest.mark.parametrize("ruleset_id", HOUSE)
+def test_a_broken_home_bank_is_any_amount_under_the_minimum(ruleset_id: str) -> None:
+    """r51c: "less than the table minimum is left ...: nothing, or less than nothing" read as
+    if only an empty or overdrawn bank were broken; the engine breaks it under the least
+    stake, whatever is left, and the sheet says so with empty and overdrawn as cases of it."""
+    rules = compile_rules(load_bundled(ruleset_id))
+    assert is_broken(SimpleNamespace(bank=rules.min_stake - 1, rules=rules))
+    assert not is_broken(SimpleNamespace(bank=rules.min_stake, rules=rules))
+    texts = {lang: sheet(ruleset_id, lang) for lang in sheet_languages(load_bundled(ruleset_id))}
+    assert "settled (so also when nothing is left, or less than nothing where the" in texts["en"]
+    for lang, text in texts.items():
+        assert not any(old in text for old in BROKEN_OLD), lang
+    if "ru" in texts and "Банк сорван" in texts["ru"]:
+        assert "(значит, и когда не осталось ничего или меньше нуля" in texts["ru"]
