@@ -126,8 +126,9 @@ def test_a_fresh_pack_opened_mid_deal_stays_for_the_evening() -> None:
     pack.shuffle()
     pack.shuffle()
     assert len(pack.cards) == 2 * one  # still two packs after later shuffles
-    assert "a fresh pack is shuffled in and stays all evening." in _sheet("ochko-home", "en")
-    assert "и она остаётся до конца вечера." in _sheet("ochko-home", "ru")
+    assert ("a fresh pack is shuffled in; it joins the old one for the rest of the evening."
+            in _sheet("ochko-home", "en"))
+    assert "она добавляется к старой до конца вечера." in _sheet("ochko-home", "ru")
     assert "from then on" not in _sheet("ochko-home", "en")
 
 

@@ -3,6 +3,7 @@ printed sheet says it, checked against the fields and the engine that decide it.
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
 import pytest
@@ -10,6 +11,7 @@ from sheet_text import sheet
 
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.engine.sessions.banking import is_broken
+from pontoon_rules.engine.sessions.pack import Pack, full_pack
 from pontoon_rules.ruleset.format.languages import sheet_languages
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
@@ -32,3 +34,27 @@ def test_a_broken_home_bank_is_any_amount_under_the_minimum(ruleset_id: str) -> 
         assert not any(old in text for old in BROKEN_OLD), lang
     if "ru" in texts and "Банк сорван" in texts["ru"]:
         assert "(значит, и когда не осталось ничего или меньше нуля" in texts["ru"]
+
+
+@pytest.mark.parametrize("lang", sheet_languages(load_bundled("ochko-home")))
+def test_ochko_home_says_the_fresh_pack_joins_the_old_one(lang: str) -> None:
+    """r51a: "one pack of 36 cards" against "a fresh pack ... stays all evening": replaced or
+    added? The engine adds it (`Pack.open_pack`: 36 cards become 72)."""
+    rules = compile_rules(load_bundled("ochko-home"))
+    pack = Pack(rules, random.Random(1))
+    before = pack.size
+    pack.open_pack()
+    assert pack.size == before + len(full_pack(rules)) == 72
+    text = sheet("ochko-home", lang)
+    joins = {"en": "it joins the old one for the rest of the evening",
+             "ru": "она добавляется к старой до конца вечера"}
+    assert joins[lang] in text
+    assert "stays all evening" not in text and "и она остаётся до конца вечера" not in text
+
+
+@pytest.mark.parametrize("lang", sheet_languages(load_bundled("ochko-home")))
+def test_the_va_bank_example_does_not_say_free_again(lang: str) -> None:
+    """r51a: "2000 is free again" where 2000 was never free before (the bank was 1000)."""
+    text = sheet("ochko-home", lang)
+    assert "is free again" not in text and "свободно снова" not in text
+    assert {"en": "at once, 2000 is free,", "ru": "сразу идут в банк, свободно 2000,"}[lang] in text
