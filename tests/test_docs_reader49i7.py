@@ -11,7 +11,9 @@ from sheet_text import sheet
 
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.engine.sessions.banking import is_broken
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.engine.sessions.pack import Pack, full_pack
+from pontoon_rules.engine.sessions.session import Session
 from pontoon_rules.ruleset.format.languages import sheet_languages
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
@@ -58,3 +60,44 @@ def test_the_va_bank_example_does_not_say_free_again(lang: str) -> None:
     text = sheet("ochko-home", lang)
     assert "is free again" not in text and "свободно снова" not in text
     assert {"en": "at once, 2000 is free,", "ru": "сразу идут в банк, свободно 2000,"}[lang] in text
+
+
+def test_vingt_un_says_which_cards_come_back_when_the_pack_runs_out() -> None:
+    """r51a: "the cards out of play are shuffled": only the discard pile, or the busts thrown
+    in this deal too? The engine (`Session._restock`) takes the earlier deals' discards
+    first, only with none the hands bust this deal, and then a fresh pack that stays."""
+    rules = compile_rules(load_bundled("vingt-un"))
+    s = Session(rules, ["A", "B"], random.Random(3), banker="A")
+    state = RoundState(rules, [10], s.pack.counts())
+    tray = [s.pack.cards.popleft() for _ in range(5)]
+    s.pack.cards.clear()
+    s.pack.discards = list(tray)
+    assert sorted(s._restock(state, set())) == sorted(tray)  # the tray, not a fresh pack
+    s.pack.cards.clear()
+    size = s.pack.size
+    assert len(s._restock(state, set())) == len(full_pack(rules))  # nothing left: fresh
+    assert s.pack.size == size + len(full_pack(rules))  # and it stays
+    en, ru = sheet("vingt-un", "en"), sheet("vingt-un", "ru")
+    assert ("the discards of earlier deals are shuffled and dealt on; with none, the cards of "
+            "hands already bust this deal; failing those, a fresh pack, which then stays") in en
+    assert "тасуют и сдают дальше сброс прошлых раздач; если его нет — карты рук" in ru
+    assert "the cards out of play are shuffled" not in en
+
+
+def test_vingt_un_says_the_banker_pays_a_players_natural_at_its_odds_on_that_hand() -> None:
+    """r51a: "the banker pays it only in the ordinary settlement" was obscure: the odds the
+    hand pays (`pays`), when the banker settles that player's hand."""
+    natural = next(d for _h, d in load_bundled("vingt-un").hands.ranked() if d.paid_by_players)
+    en, ru = sheet("vingt-un", "en"), sheet("vingt-un", "ru")
+    assert f"the banker pays it {natural.pays} on settling that hand, as any win" in en
+    assert (f"банкир платит за неё {natural.pays.replace(':', ' к ')} при расчёте с этим "
+            "игроком, как за любой выигрыш") in ru
+    assert "ordinary settlement" not in en and "обычном расчёте" not in ru
+
+
+def test_vingt_un_ru_says_it_is_the_bankers_natural_that_is_shown_at_once() -> None:
+    """r51a: «…у банкира тоже «очко с раздачи»: её открывают сразу» could read back to the
+    player's combination, the sentence's subject."""
+    ru = sheet("vingt-un", "ru")
+    assert "её открывают сразу" not in ru
+    assert "у банкира тоже «очко с раздачи»: банкир открывает свои карты сразу" in ru

@@ -101,10 +101,10 @@ def test_the_va_bank_example_is_dropped_where_the_engine_frees_otherwise(
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", "When a player holds it, the banker pays it only in the ordinary settlement, and each "
-           "other player pays that player too, 2:1 on their own stake"),
-    ("ru", "Если она у игрока, банкир платит за неё только при обычном расчёте, а каждый другой "
-           "игрок тоже платит этому игроку 2 к 1"),
+    ("en", "When a player holds it, the banker pays it 2:1 on settling that hand, as any win, and "
+           "each other player pays that player too, 2:1 on their own stake"),
+    ("ru", "Если она у игрока, банкир платит за неё 2 к 1 при расчёте с этим игроком, как за "
+           "любой выигрыш, а каждый другой игрок тоже платит этому игроку 2 к 1"),
 ])
 def test_vingt_un_says_whom_the_other_players_pay(lang: str, words: str) -> None:
     """r49i: «Каждый другой игрок тоже платит за неё 2 к 1» did not say to whom, and read as
