@@ -10,8 +10,8 @@ import pytest
 from sheet_text import sheet
 
 from pontoon_rules.engine.round.rules import compile_rules
-from pontoon_rules.engine.sessions.banking import is_broken
 from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.sessions.banking import is_broken
 from pontoon_rules.engine.sessions.pack import Pack, full_pack
 from pontoon_rules.engine.sessions.session import Session
 from pontoon_rules.ruleset.format.languages import sheet_languages
