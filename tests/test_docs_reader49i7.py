@@ -101,3 +101,36 @@ def test_vingt_un_ru_says_it_is_the_bankers_natural_that_is_shown_at_once() -> N
     ru = sheet("vingt-un", "ru")
     assert "её открывают сразу" not in ru
     assert "у банкира тоже «очко с раздачи»: банкир открывает свои карты сразу" in ru
+
+
+@pytest.mark.parametrize(("lang", "said", "gone"), [
+    ("en", "Based on Ban Luck", "Written over"),
+    ("ru", "На основе игры «Бан Лак", "В сравнении с игрой"),
+    ("vi", "Dựa trên Ban Luck", "So với Ban Luck")])
+def test_xi_dach_is_based_on_ban_luck(lang: str, said: str, gone: str) -> None:
+    """r51c: "Written over Ban Luck" is not idiomatic; a game of its own is based on it."""
+    assert load_bundled("xi-dach").extends == "ban-luck"
+    text = sheet("xi-dach", lang)
+    assert said in text and gone not in text
+
+
+@pytest.mark.parametrize(("lang", "said", "gone"), [
+    ("en", "The banker does not look at their first card until their second is dealt; each "
+           "player may look at their own cards as they come.", "Only the banker"),
+    ("ru", "Банкир не смотрит свою первую карту, пока ему не сдана вторая; игроки могут "
+           "смотреть свои карты сразу", "Только банкир"),
+    ("vi", "Nhà cái không xem lá đầu tiên của mình cho đến khi được chia lá thứ hai; mỗi "
+           "người chơi được xem bài", "Chỉ nhà cái")])
+def test_xi_dach_says_the_banker_waits_and_the_players_may_look(
+        lang: str, said: str, gone: str) -> None:
+    """r51c: "Only the banker may not look ..." read as "only the banker may look"; the rule
+    (`deal.banker_may_look_at_first_card` false) binds the banker alone."""
+    assert not load_bundled("xi-dach").deal.banker_may_look_at_first_card
+    text = " ".join(sheet("xi-dach", lang).split())
+    assert said in text and gone not in text
+
+
+def test_xi_dachs_russian_intro_says_five_cards_not_over_21() -> None:
+    """r51c: «пяти карт до 21» reads as below 21; ngũ linh holds 21 too."""
+    ru = " ".join(sheet("xi-dach", "ru").split())
+    assert "старше пяти карт не больше 21" in ru and "карт до 21" not in ru

@@ -210,9 +210,9 @@ def test_the_vietnamese_sheet_says_money_not_a_casinos_chips() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said", "not_said"), [
-    ("vi", "> **So với Ban Luck (xì dách kiểu Singapore, Malaysia)**: Một trò chơi riêng, theo "
+    ("vi", "> **Dựa trên Ban Luck (xì dách kiểu Singapore, Malaysia)**: Một trò chơi riêng, theo "
      "nguồn của chính nó;", "biến thể của Ban Luck"),
-    ("en", "> **Written over Ban Luck (Chinese Blackjack)**: A game of its own, from its own "
+    ("en", "> **Based on Ban Luck (Chinese Blackjack)**: A game of its own, from its own "
      "sources;", "Variation of Ban Luck"),
     ("ru", "Самостоятельная игра по своим источникам", "Вариант игры «Бан Лак")])
 def test_a_variation_citing_sources_of_its_own_is_a_game_of_its_own(
