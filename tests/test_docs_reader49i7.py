@@ -7,7 +7,7 @@ import random
 from types import SimpleNamespace
 
 import pytest
-from sheet_text import sheet
+from sheet_text import catalog, sheet
 
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.engine.round.state import RoundState
@@ -134,3 +134,24 @@ def test_xi_dachs_russian_intro_says_five_cards_not_over_21() -> None:
     """r51c: «пяти карт до 21» reads as below 21; ngũ linh holds 21 too."""
     ru = " ".join(sheet("xi-dach", "ru").split())
     assert "старше пяти карт не больше 21" in ru and "карт до 21" not in ru
+
+
+STAYS = "Otherwise the bank stays with the same player."
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "said", "gone"), [
+    (ruleset_id, lang, said, gone)
+    for ruleset_id in ("shoot-pontoon", "pagat-british", "pagat-aces-only-split")
+    for lang, said, gone in (
+        ("ur", "ورنہ بینک موجودہ بینکر کے پاس رہتا ہے۔", "اسی کھلاڑی کے پاس"),
+        ("pa", "ਨਹੀਂ ਤਾਂ ਬੈਂਕ ਮੌਜੂਦਾ ਬੈਂਕਰ ਕੋਲ ਰਹਿੰਦਾ ਹੈ।", "ਉਸੇ ਖਿਡਾਰੀ ਕੋਲ"),
+        ("hy", "Մնացած դեպքերում բանկը մնում է ներկա բանկիրի մոտ։", "նույն խաղացողի մոտ"))
+    if lang in sheet_languages(load_bundled(ruleset_id))])
+def test_the_bank_stays_with_the_current_banker(
+        ruleset_id: str, lang: str, said: str, gone: str) -> None:
+    """r51e: «ورنہ بینک اسی کھلاڑی کے پاس رہتا ہے» after sentences on the pontoon player read as
+    that player keeping the bank: the current banker keeps it."""
+    text = sheet(ruleset_id, lang)
+    if catalog(lang)[STAYS] not in text:  # this game passes the bank otherwise
+        return
+    assert said in text and gone not in text
