@@ -155,3 +155,21 @@ def test_the_bank_stays_with_the_current_banker(
     if catalog(lang)[STAYS] not in text:  # this game passes the bank otherwise
         return
     assert said in text and gone not in text
+
+
+def _other_bets(ruleset_id: str) -> bool:
+    r = load_bundled(ruleset_id)
+    return r.shoot.enabled or r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed
+
+
+@pytest.mark.parametrize("ruleset_id", [i for i in bundled_ids()
+                                        if "ru" in sheet_languages(load_bundled(i))])
+def test_russian_stake_limits_say_main_stake_only_beside_other_bets(ruleset_id: str) -> None:
+    """r51c: «каждая основная ставка» in Xì dách, a game with no other bet; beside shoot or
+    side bets the limits are the main stake's (`test_docs_reader49ah`)."""
+    ru = " ".join(sheet(ruleset_id, "ru").split())
+    if "(впишите): каждая" not in ru:
+        return
+    assert ("каждая основная ставка" in ru) == _other_bets(ruleset_id)
+    en = " ".join(sheet(ruleset_id, "en").split())
+    assert ("each main stake at least" in en) == _other_bets(ruleset_id)
