@@ -80,7 +80,8 @@ def test_vingt_un_says_which_cards_come_back_when_the_pack_runs_out() -> None:
     en, ru = sheet("vingt-un", "en"), sheet("vingt-un", "ru")
     assert ("the discards of earlier deals are shuffled and dealt on; with none, the cards of "
             "hands already bust this deal; failing those, a fresh pack, which then stays") in en
-    assert "тасуют и сдают дальше сброс прошлых раздач; если его нет — карты рук" in ru
+    assert ("Если колода кончается во время раздачи, тасуют и сдают дальше сброс прошлых "
+            "раздач; если его нет — карты рук") in ru
     assert "the cards out of play are shuffled" not in en
 
 
