@@ -91,8 +91,8 @@ def test_insurance_is_before_the_players_play(ruleset_id: str) -> None:
 
 def test_vingt_un_russian() -> None:
     text = sheet("vingt-un", "ru")
-    assert ("банкир платит за неё только при обычном расчёте, а каждый другой игрок тоже "
-            "платит") in text
+    assert ("банкир платит за неё 2 к 1 при расчёте с этим игроком, как за любой выигрыш, а "
+            "каждый другой игрок тоже платит") in text
     assert "Один из игроков (договоритесь, кто) сдаёт карты в открытую по кругу" in text
 
 

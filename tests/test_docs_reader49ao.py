@@ -182,7 +182,7 @@ def test_a_fresh_packs_wild_king_is_wild_as_the_engine_counts_it() -> None:
 def test_a_game_with_a_discard_pile_keeps_the_general_words(tmp_path: Path) -> None:
     r = overlay(tmp_path, "sette-e-mezzo", "between_deals:\n  shuffle: penetration\n"
                 "  penetration: 0.75\n")
-    assert "the cards out of play are shuffled" in overlay_said(r)["shuffle"]
+    assert "the discards of earlier deals are shuffled and dealt on" in overlay_said(r)["shuffle"]
 
 
 def test_settes_english_player_stands() -> None:

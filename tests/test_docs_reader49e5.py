@@ -76,14 +76,14 @@ def test_the_banker_pays_a_natural_once_and_each_other_player_pays_it() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said", "gone"), [
-    ("en", ("When a player holds it, the banker pays it only in the ordinary settlement, and "
+    ("en", ("When a player holds it, the banker pays it 2:1 on settling that hand, as any win, and "
             "each other player pays that player too, 2:1 on their own stake",
             "wins double from the banker and takes the bank, unless the banker has one too "
             "(a stand-off). Every other player without one pays it double too, whatever the "
             "banker has"),
      ("who pays it only as the banker", "and from the banker, taking the bank")),
-    ("ru", ("банкир платит за неё только при обычном расчёте, а каждый другой игрок тоже "
-            "платит этому игроку 2 к 1",
+    ("ru", ("банкир платит за неё 2 к 1 при расчёте с этим игроком, как за любой выигрыш, а "
+            "каждый другой игрок тоже платит этому игроку 2 к 1",
             "берёт у банкира вдвойне и банк, если у банкира его нет (иначе ничья). Каждый "
             "другой игрок без него тоже платит вдвойне, при любых картах банкира"),
      ("каждый другой игрок (не банкир) тоже", "без очка и с банкира", "только как банкир")),

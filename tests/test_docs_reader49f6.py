@@ -92,14 +92,14 @@ def test_vingt_uns_intro_says_only_the_cards_out_of_play_are_shuffled(lang: str)
     assert "or when it runs out" not in intro and "или когда она кончается" not in intro
 
 
-def test_the_banker_pays_a_players_natural_only_in_the_ordinary_settlement() -> None:
+def test_the_banker_pays_a_players_natural_on_settling_that_hand() -> None:
     """r50a: "(who pays it only as the banker)" read as obscure."""
     for lang in ("en", "ru"):
         text = " ".join(_sheet("vingt-un", lang).split())
         assert "who pays it only as the banker" not in text
         assert "только как банкир" not in text
-    assert "the banker pays it only in the ordinary settlement" in _sheet("vingt-un", "en")
-    assert "банкир платит за неё только при обычном расчёте" in _sheet("vingt-un", "ru")
+    assert "the banker pays it 2:1 on settling that hand, as any win" in _sheet("vingt-un", "en")
+    assert "банкир платит за неё 2 к 1 при расчёте с этим игроком" in _sheet("vingt-un", "ru")
 
 
 def test_vingt_uns_russian_natural_is_never_a_plain_ochko() -> None:
@@ -126,8 +126,9 @@ def test_a_fresh_pack_opened_mid_deal_stays_for_the_evening() -> None:
     pack.shuffle()
     pack.shuffle()
     assert len(pack.cards) == 2 * one  # still two packs after later shuffles
-    assert "a fresh pack is shuffled in and stays all evening." in _sheet("ochko-home", "en")
-    assert "и она остаётся до конца вечера." in _sheet("ochko-home", "ru")
+    assert ("a fresh pack is shuffled in; it joins the old one for the rest of the evening."
+            in _sheet("ochko-home", "en"))
+    assert "она добавляется к старой до конца вечера." in _sheet("ochko-home", "ru")
     assert "from then on" not in _sheet("ochko-home", "en")
 
 

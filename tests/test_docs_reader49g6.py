@@ -194,7 +194,7 @@ def test_casino_filipinos_russian_says_the_dealer_bust_and_the_side_bet() -> Non
 def test_xi_dachs_banker_waits_in_plain_words() -> None:
     text = sheet("xi-dach")
     assert "The banker alone may not look" not in text
-    assert "Only the banker may not look at their first card until their second is dealt" in text
+    assert "The banker does not look at their first card until their second is dealt" in text
     assert "which beats five cards not over 21" in text
 
 

@@ -210,9 +210,9 @@ def test_the_vietnamese_sheet_says_money_not_a_casinos_chips() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said", "not_said"), [
-    ("vi", "> **So với Ban Luck (xì dách kiểu Singapore, Malaysia)**: Một trò chơi riêng, theo "
+    ("vi", "> **Dựa trên Ban Luck (xì dách kiểu Singapore, Malaysia)**: Một trò chơi riêng, theo "
      "nguồn của chính nó;", "biến thể của Ban Luck"),
-    ("en", "> **Written over Ban Luck (Chinese Blackjack)**: A game of its own, from its own "
+    ("en", "> **Based on Ban Luck (Chinese Blackjack)**: A game of its own, from its own "
      "sources;", "Variation of Ban Luck"),
     ("ru", "Самостоятельная игра по своим источникам", "Вариант игры «Бан Лак")])
 def test_a_variation_citing_sources_of_its_own_is_a_game_of_its_own(
@@ -240,9 +240,9 @@ def test_a_variation_named_by_its_bases_source_stays_one() -> None:
      "may give up the bank or sell it the rules do not say: the table agrees it before play: "
      "____. The rules do not say when the evening ends: that is the table's choice, agreed "
      "before play (at a set time, say).", "when each player has held the bank"),
-    ("pagat-british", "hy", "Մնացած դեպքերում բանկը մնում է նույն խաղացողի մոտ։",
+    ("pagat-british", "hy", "Մնացած դեպքերում բանկը մնում է ներկա բանկիրի մոտ։",
      "երբ յուրաքանչյուրը մեկ անգամ բանկ է"),
-    ("pagat-british", "ur", "ورنہ بینک اسی کھلاڑی کے پاس رہتا ہے۔", "ایک بار بینک رکھ چکا")])
+    ("pagat-british", "ur", "ورنہ بینک موجودہ بینکر کے پاس رہتا ہے۔", "ایک بار بینک رکھ چکا")])
 def test_a_bank_passed_only_by_a_natural_is_said_once_and_alone(
         ruleset_id: str, lang: str, said: str, not_said: str) -> None:
     """"A player who makes a sette e mezzo reale takes the bank" beside "the evening ends …

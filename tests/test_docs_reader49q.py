@@ -120,8 +120,8 @@ def test_vingt_un_natural_is_paid_by_the_others_at_settlement_bust_or_not() -> N
     assert [s.between_players for s in ended.result.seats] == [1000, -400, -600]
     assert nets(ended) == [1000, -800, -1200, 1000]
     rule = line_of(sheet("vingt-un", "en"), "Natural vingt-un:")
-    assert ("When a player holds it, the banker pays it only in the ordinary settlement, and "
-            "each other player pays that player too, 2:1 on their own stake, unless they hold "
+    assert ("When a player holds it, the banker pays it 2:1 on settling that hand, as any win, "
+            "and each other player pays that player too, 2:1 on their own stake, unless they hold "
             "the same hand. They pay it when the deal is settled, "
             "whatever the banker holds, even when the banker's natural vingt-un, shown at "
             "once, ends the deal; a player who has bust pays it too. †") in rule

@@ -80,8 +80,8 @@ def test_ochko_home_states_one_stake_cap_and_the_example_frees_what_the_engine_f
     assert "is what is left in the bank" not in en
     assert "the most a player may stake is what the bank has free when their turn comes" in en
     assert "while a «va-bank» is held, nothing is free" in en
-    assert "the 1000 lost go into the bank at once, 2000 is free again" in en
-    assert "свободно снова 2000" in ru and "что с тех пор проиграно в банк" not in ru
+    assert "the 1000 lost go into the bank at once, 2000 is free," in en
+    assert "свободно 2000," in ru and "что с тех пор проиграно в банк" not in ru
     assert "«ва-банк»" not in en  # one spelling on the English sheet
 
 
@@ -101,10 +101,10 @@ def test_the_va_bank_example_is_dropped_where_the_engine_frees_otherwise(
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", "When a player holds it, the banker pays it only in the ordinary settlement, and each "
-           "other player pays that player too, 2:1 on their own stake"),
-    ("ru", "Если она у игрока, банкир платит за неё только при обычном расчёте, а каждый другой "
-           "игрок тоже платит этому игроку 2 к 1"),
+    ("en", "When a player holds it, the banker pays it 2:1 on settling that hand, as any win, and "
+           "each other player pays that player too, 2:1 on their own stake"),
+    ("ru", "Если она у игрока, банкир платит за неё 2 к 1 при расчёте с этим игроком, как за "
+           "любой выигрыш, а каждый другой игрок тоже платит этому игроку 2 к 1"),
 ])
 def test_vingt_un_says_whom_the_other_players_pay(lang: str, words: str) -> None:
     """r49i: «Каждый другой игрок тоже платит за неё 2 к 1» did not say to whom, and read as

@@ -163,7 +163,8 @@ def test_a_named_stake_is_never_raised_but_a_va_bank_is_all_that_is_free(ruleset
 
 @pytest.mark.parametrize(("ruleset_id", "lang"), SHEETS)
 def test_a_fresh_pack_joins_the_old_one(ruleset_id: str, lang: str) -> None:
-    message = "With none thrown in, a fresh pack is shuffled in and stays all evening."
+    message = ("With none thrown in, a fresh pack is shuffled in; it joins the old one for the "
+               "rest of the evening.")
     words = said(ruleset_id, lang, message)
     if words not in sheet(ruleset_id, lang):  # no fresh pack mid-deal on this sheet
         assert "it stays in play from then on." not in sheet(ruleset_id, lang)

@@ -171,7 +171,7 @@ def test_a_betting_sites_page_among_the_sources_says_what_it_is(lang: str) -> No
     ("en", "For example, with a bank of 1000 chips: player 1 goes «va-bank» for 1000, and player"
            " 2 wants to stake 100. If player 1 does not bust, nothing is free and player 2 sits "
            "the deal out; if player 1 busts and shows it, the 1000 lost go into the bank at "
-           "once, 2000 is free again, and player 2 stakes 100. A player who sits the deal out "
+           "once, 2000 is free, and player 2 stakes 100. A player who sits the deal out "
            "keeps the stake "
            "they named: nothing is won or lost, and the cards already dealt to them are not "
            "played."),
@@ -179,7 +179,7 @@ def test_a_betting_sites_page_among_the_sources_says_what_it_is(lang: str) -> No
            "поставить 100. Если у игрока 1 нет перебора, свободного в банке ничего нет и игрок 2 "
            "пропускает раздачу; если у игрока 1 перебор и он его показывает, проигранные 1000 "
            "сразу идут в банк, "
-           "свободно снова 2000, и игрок 2 ставит 100. Пропустивший раздачу игрок оставляет "
+           "свободно 2000, и игрок 2 ставит 100. Пропустивший раздачу игрок оставляет "
            "названную ставку при себе: он ничего не выигрывает и не проигрывает, а сданные "
            "ему карты не разыгрываются.")])
 def test_the_home_ochko_stake_paragraph_has_a_worked_va_bank(lang: str, words: str) -> None:

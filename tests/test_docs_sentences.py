@@ -49,7 +49,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "deal.banker_dealt_first": "the banker last",
         "table.direction": "from the banker's left",
         "table.first_banker": "cuts the highest card",
-        "deal.banker_may_look_at_first_card": "may not look at their first card",
+        "deal.banker_may_look_at_first_card": "does not look at their first card",
         "deal.banker_pontoon_at_once": "it is shown at once and the deal ends",
         "player.stick_minimum": "stick on 15 or more",
         "player.draw_on_21": "While your total is under 21",

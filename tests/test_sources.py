@@ -455,7 +455,7 @@ def test_14_stake_limits_are_agreed_values_printed_as_blanks(ruleset_id: str,
         assert prov is not None and prov.status is Status.STATED and not prov.open
         quotes(sentence, prov)
     text = next(s.text for s in sentences(r) if "stakes.min_stake" in s.paths)
-    assert "each stake at least ____, at most ____" in text and "no upper limit" not in text
+    assert " stake at least ____, at most ____" in text and "no upper limit" not in text
     assert not daggered(r, "stakes.min_stake")
     assert r.stakes.limits() == (1, None)  # the defaults a program plays with
     if sentence == LIMITS_EN:  # the translations' sentence stays in the note

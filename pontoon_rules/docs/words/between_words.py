@@ -15,10 +15,11 @@ from pontoon_rules.ruleset.format.model import Ruleset
 
 Gettext = Callable[[str], str]
 
-_PAID_BY_PLAYERS = _("When a player holds it, the banker pays it only in the ordinary "
-                     "settlement, and each other player pays that player too, %(odds)s on "
-                     "their own stake, unless they hold the same hand.")
-"""r50a: "(who pays it only as the banker)" read as obscure; the banker said plainly."""
+_PAID_BY_PLAYERS = _("When a player holds it, the banker pays it %(pays)s on settling that "
+                     "hand, as any win, and each other player pays that player too, %(odds)s "
+                     "on their own stake, unless they hold the same hand.")
+"""r50a: "(who pays it only as the banker)", r51a: "only in the ordinary settlement" read
+as obscure: the banker's odds (`pays`) and when, said plainly."""
 _PAID_WHEN = _("They pay it when the deal is settled, whatever the banker holds; a player who "
                "has bust pays it too.")
 _PAID_WHEN_ENDED = _("They pay it when the deal is settled, whatever the banker holds, even "
@@ -70,7 +71,8 @@ def between_players_words(ruleset: Ruleset, d: HandDefinition, gettext: Gettext,
     hand's name by id in the sheet's language."""
     if not d.player_can_hold:
         return []
-    out = ([gettext(_PAID_BY_PLAYERS) % {"odds": marks.odds(d.paid_by_players, gettext)},
+    out = ([gettext(_PAID_BY_PLAYERS) % {"odds": marks.odds(d.paid_by_players, gettext),
+                                          "pays": marks.odds(d.pays, gettext)},
             _paid_when(ruleset, gettext, name)] if d.paid_by_players else [])
     if d.prize_to_others is not None:
         out.append(gettext(_PRIZE_TO_OTHERS) % {"amount": amount_of(ruleset, lang)(

@@ -36,9 +36,9 @@ OVERLAY_WORDS: dict[str, dict[str, str]] = {
         "dropped": _("Played in %(base)s, not in this game: %(rule)s"),
     },
     "own": {
-        "title": _("Written over %(base)s"),
+        "title": _("Based on %(base)s"),
         "intro": _("A game of its own, from its own sources; this sheet gives every rule "
-                   "of it, written over %(base)s"),
+                   "of it, based on %(base)s"),
         "mark": _("A rule of this game that differs from %(base)s."),
         "label": _("Its own rule"),
         "dropped": _("Played in %(base)s, not in this game: %(rule)s"),
