@@ -132,8 +132,12 @@ def test_the_costliest_jobs_are_solved_first_at_both_ends_and_answered_in_order(
     cost = [0.0, 5.0, 1.0, 0.0, 4.0, 3.0, 0.0]
     order = ends_first(cost)
     assert sorted(order) == list(range(7))
-    assert order[-1] == 1 and order[0] == 4 and order[-2] == 5 and order[1] == 2
-    assert [cost[at] for at in order] == [4.0, 1.0, 0.0, 0.0, 0.0, 3.0, 5.0]
+    assert order[-1] == 1 and order[0] == 4 and order[1] == 5 and order[-2] == 2
+    assert [cost[at] for at in order] == [4.0, 3.0, 0.0, 0.0, 0.0, 1.0, 5.0]  # balanced ends
+    # jobs of one cost in two runs, each in the jobs' own order for the process solving it
+    # (the helper's from the last place): neighbours stay together for the kernel's reuse
+    two = ends_first([1.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0])
+    assert two == [5, 6, 2, 3, 7, 9, 8, 4, 1, 0]
     jobs = list(range(7))
     first: list[int] = []
 
