@@ -12,6 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from test_docs_reader49z import overlay
 from test_session import scripted, stacked
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
@@ -22,7 +23,6 @@ from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.engine.sessions.banking import is_broken, seat_order
 from pontoon_rules.engine.sessions.session import Session
 from pontoon_rules.ruleset.format.model import Ruleset
-from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from pontoon_rules.ruleset.resolving.outcomes import BUST, LOSE, outcome_table
 
@@ -38,12 +38,6 @@ def said(ruleset: Ruleset | str, lang: str = "en") -> dict[str, Sentence]:
 def sheet(ruleset_id: str, lang: str = "en") -> str:
     r = load_bundled(ruleset_id)
     return sheet_markdown(r, lang, find_base(r))
-
-
-def overlay(tmp_path: Path, text: str) -> Ruleset:
-    path = tmp_path / "overlay.yaml"
-    path.write_text(text, encoding="utf-8")
-    return load_ruleset(path)
 
 
 # 1. the home bank: its own part, short bullets, one "broken", the way it passes ---------
