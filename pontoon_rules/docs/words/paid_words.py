@@ -12,6 +12,7 @@ from pontoon_rules.docs.words.marks import capital
 from pontoon_rules.docs.words.values import Gettext, actor_text
 from pontoon_rules.ruleset.format.common import NaturalTakes
 from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.outcomes import BUST
 
 PAID_IN_ROUND = _("%(hand)s: %(payer)s pays %(payee)s %(amount)s.")
 """A worked round's line for a hand another player pays (`paid_in_round`)."""
@@ -56,7 +57,7 @@ def returned_rest(ruleset: Ruleset, hand: dict[str, Any], banker: dict[str, Any]
     dealer's pontoon, the buy bets back), with the amount returned; else ''."""
     d = ruleset.hands.definitions.get(banker["class"])
     lost, staked = -hand["net"], hand["staked"]
-    if d is None or d.takes is NaturalTakes.EVERYTHING or hand["class"] == "bust" \
+    if d is None or d.takes is NaturalTakes.EVERYTHING or hand["class"] == BUST \
             or not 0 < lost < staked:
         return ""
     return gettext(RETURNED) % {"amount": n.amount(staked - lost)}
