@@ -31,9 +31,11 @@ class Reading:
         object.__setattr__(self, "_path", path)
 
     def __getattr__(self, name: str) -> Any:
-        model, kind = self._model, getattr(type(self._model), name, None)
-        if name in type(model).model_fields:
+        model = self._model
+        if name in _fields(type(model)):  # before the class's own lookup: a pydantic model's
+            # class answers a field's name through its metaclass, slowly, with an error
             return _wrapped(getattr(model, name), self._seen, _join(self._path, name))
+        kind = getattr(type(model), name, None)
         if isinstance(kind, property) and kind.fget is not None:
             return kind.fget(self)
         if isinstance(kind, types.FunctionType) and not name.startswith(("model_", "_")):
@@ -62,6 +64,34 @@ class _Parts(Mapping[str, Any]):
         return len(self._parts)
 
 
+_FIELDS: dict[type, frozenset[str]] = {}
+"""Each model class's field names (a settlement sentence reads tens of thousands of fields)."""
+
+
+def _fields(model: type[BaseModel]) -> frozenset[str]:
+    found = _FIELDS.get(model)
+    if found is None:
+        found = _FIELDS[model] = frozenset(model.model_fields)
+    return found
+
+
+_PARTS: dict[int, tuple[Mapping[str, Any], bool]] = {}
+"""Whether a mapping read is one of models (`_wrapped`), by the mapping (kept with it, so
+that no other object takes its id): a ruleset's parts do not change once validated."""
+PARTS_KEPT = 4096
+"""Mappings `_PARTS` keeps before it starts afresh."""
+
+
+def _of_models(value: Mapping[str, Any]) -> bool:
+    kept = _PARTS.get(id(value))
+    if kept is None or kept[0] is not value:
+        if len(_PARTS) >= PARTS_KEPT:
+            _PARTS.clear()
+        kept = _PARTS[id(value)] = (value, bool(value) and all(
+            isinstance(v, BaseModel) for v in value.values()))
+    return kept[1]
+
+
 def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
@@ -71,8 +101,7 @@ def _wrapped(value: Any, seen: set[str], path: str) -> Any:
     path noted."""
     if isinstance(value, BaseModel):
         return Reading(value, seen, path)
-    if isinstance(value, Mapping) and value and all(isinstance(v, BaseModel)
-                                                    for v in value.values()):
+    if isinstance(value, Mapping) and _of_models(value):
         return _Parts(value, seen, path)
     seen.add(path)
     return value
