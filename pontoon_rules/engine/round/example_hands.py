@@ -9,6 +9,7 @@ from itertools import chain, combinations, combinations_with_replacement, islice
 from pontoon_rules.engine.round.cards import RANK_CODES, card_code, parse_card, rank_of
 from pontoon_rules.engine.round.hand import Hand, classify, classify_afresh, named_hand, points
 from pontoon_rules.engine.round.legal import banker_may_draw, may_draw
+from pontoon_rules.engine.round.named import ANY_SUITS
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.common import SuitRule
 from pontoon_rules.ruleset.format.hands import HandDefinition
@@ -215,7 +216,23 @@ def _up_ranks(ruleset: Ruleset) -> list[str]:
     for rank in (i for i in range(len(RANK_CODES)) if rules.rank_present[i]):
         # each pair is classified once here: `classify`'s memo would only grow
         if any(classify_afresh(_hand_of([up, other], rules), rules, True) in naturals
-               for up in cards if rank_of(up) == rank for other in cards if other != up
-               or rules.decks != 1):
+               for up, other in _banker_pairs(cards, rank, rules)):
             found.append(RANK_CODES[rank])
     return found
+
+
+def _banker_pairs(cards: list[int], rank: int, rules: Rules) -> Iterator[tuple[int, int]]:
+    """The banker's two dealt cards with a face-up card of `rank` (a single pack deals each
+    card once): every pair where a banker's named hand asks for some suits, else one pair
+    of each two ranks (a hand's class reads its cards' suits only through such a hand:
+    `engine.round.named`), as many to classify as the pack has ranks, not cards."""
+    if any(h.suits != ANY_SUITS for h in rules.banker_hands):
+        yield from ((up, other) for up in cards if rank_of(up) == rank for other in cards
+                    if other != up or rules.decks != 1)
+        return
+    ups = [c for c in cards if rank_of(c) == rank]
+    first: dict[int, int] = {}
+    for other in cards:  # the first card of each rank that may come with `ups[0]`
+        if other != ups[0] or rules.decks != 1:
+            first.setdefault(rank_of(other), other)
+    yield from ((ups[0], other) for other in first.values())
