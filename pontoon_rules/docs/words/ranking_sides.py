@@ -65,16 +65,29 @@ def chain_order(ruleset: Ruleset, table: Mapping[tuple[str, str], Any],
     three of a kind: "five-card trick beats three of a kind" never happens, r49ze), so the
     ranking's chain leaves it out."""
     held = {b for _p, b in table}
+    ranked: dict[str, HandDefinition] = {}  # the ranked definitions, once asked
+    met: dict[frozenset[str], bool] = {}  # `_meet` of two of them, once a pair
     kept = [h for h in ruleset.hands.ranking
-            if h not in outright or h in held or not _fits_alone(ruleset, h)]
+            if h not in outright or h in held or not _fits_alone(ruleset, h, ranked, met)]
     return {h: i for i, h in enumerate(kept)}
 
 
-def _fits_alone(ruleset: Ruleset, hand_id: str) -> bool:
-    """Whether no cards fitting the named hand `hand_id` fit another ranked named hand."""
-    ranked = dict(ruleset.hands.ranked())
-    return not any(_meet(ruleset, ranked[hand_id], d) for h, d in ranked.items()
-                   if h != hand_id)
+def _fits_alone(ruleset: Ruleset, hand_id: str, ranked: dict[str, HandDefinition],
+                met: dict[frozenset[str], bool]) -> bool:
+    """Whether no cards fitting the named hand `hand_id` fit another ranked named hand
+    (`ranked`: the ranked definitions, filled here the first time; `met`: the pairs of
+    them judged so far, `_meet` being the same either way round)."""
+    if not ranked:
+        ranked.update(ruleset.hands.ranked())
+    for h, d in ranked.items():
+        if h == hand_id:
+            continue
+        pair = frozenset((h, hand_id))
+        if pair not in met:
+            met[pair] = _meet(ruleset, ranked[hand_id], d)
+        if met[pair]:
+            return False
+    return True
 
 
 def _meet(ruleset: Ruleset, a: HandDefinition, b: HandDefinition) -> bool:
