@@ -23,18 +23,25 @@ T = TypeVar("T")
 
 class Reading:
     """`model` (at the dotted `path` of its ruleset) read through: each field read notes its
-    path in `seen`; a part of the ruleset comes back wrapped in turn."""
+    path in `seen`; a part of the ruleset comes back wrapped in turn. What a field read gave
+    is kept (`_read`): the model does not change, and its path is noted once for all."""
 
     def __init__(self, model: BaseModel, seen: set[str], path: str = "") -> None:
         object.__setattr__(self, "_model", model)
         object.__setattr__(self, "_seen", seen)
         object.__setattr__(self, "_path", path)
+        object.__setattr__(self, "_read", {})
 
     def __getattr__(self, name: str) -> Any:
+        read = self._read
+        if name in read:  # a field read before: its path is in `seen` already
+            return read[name]
         model = self._model
         if name in _fields(type(model)):  # before the class's own lookup: a pydantic model's
             # class answers a field's name through its metaclass, slowly, with an error
-            return _wrapped(getattr(model, name), self._seen, _join(self._path, name))
+            found = read[name] = _wrapped(getattr(model, name), self._seen,
+                                          _join(self._path, name))
+            return found
         kind = getattr(type(model), name, None)
         if isinstance(kind, property) and kind.fget is not None:
             return kind.fget(self)
@@ -53,9 +60,14 @@ class _Parts(Mapping[str, Any]):
 
     def __init__(self, parts: Mapping[str, BaseModel], seen: set[str], path: str) -> None:
         self._parts, self._seen, self._path = parts, seen, path
+        self._read: dict[str, Reading] = {}
 
     def __getitem__(self, key: str) -> Any:
-        return Reading(self._parts[key], self._seen, _join(self._path, key))
+        found = self._read.get(key)
+        if found is None:
+            found = self._read[key] = Reading(self._parts[key], self._seen,
+                                              _join(self._path, key))
+        return found
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._parts)
