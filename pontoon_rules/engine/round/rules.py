@@ -270,8 +270,27 @@ class Rules:
     bust may not be hidden; `engine.round.hidden_bust`)."""
 
 
+COMPILED_KEPT = 512
+"""Rulesets whose `Rules` `compile_rules` keeps before it starts afresh (a cost table's
+variants are compiled by several steps each: its keys, its reads, its solve)."""
+_COMPILED: dict[int, tuple[Ruleset, Rules]] = {}
+
+
 def compile_rules(r: Ruleset) -> Rules:
-    """Flatten `r` into a `Rules` (pure, cheap; cache the result per ruleset)."""
+    """Flatten `r` into a `Rules` (pure), once per ruleset object: a ruleset is frozen,
+    and its entry holds it, so that no other object takes its id (`Rules` compare by
+    identity: the memos keyed by them, `engine.round.hand.classify`'s, meet again)."""
+    kept = _COMPILED.get(id(r))
+    if kept is not None and kept[0] is r:
+        return kept[1]
+    if len(_COMPILED) >= COMPILED_KEPT:
+        _COMPILED.clear()
+    compiled = _compile(r)
+    _COMPILED[id(r)] = (r, compiled)
+    return compiled
+
+
+def _compile(r: Ruleset) -> Rules:
     p, s, sp, d, b, st = (
         r.player, r.stakes, r.player.split, r.player.double, r.banker, r.settlement
     )
