@@ -9,13 +9,15 @@ suits and the dealt-only rule run only for the definitions that have them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from pontoon_rules.ruleset.format.common import HandClass, SuitRule
+from pontoon_rules.ruleset.format.common import HandClass, NaturalTakes, SuitRule
 from pontoon_rules.ruleset.format.hands import HandDefinition, condition_fields
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.round.hand import Hand
+    from pontoon_rules.ruleset.format.model import Ruleset
+    from pontoon_rules.ruleset.resolving.outcomes import OutcomeTable
 
 TOTAL, BUST = HandClass.TOTAL.value, HandClass.BUST.value
 NO_LIMIT = 99
@@ -163,3 +165,21 @@ def _rank_index(code: str) -> int:
     from pontoon_rules.engine.round.cards import RANK_CODES
 
     return RANK_CODES.index(code)
+
+
+def named_fields(r: Ruleset, table: OutcomeTable, unit: int) -> dict[str, Any]:
+    """The engine's view of the named hands (`rules.Rules`' fields of them), their totals
+    in `unit`s of a point (`rules.pack_unit`)."""
+    named = {i: compile_hand(i, d, unit) for i, d in r.hands.ranked()}
+    defs = r.hands.definitions
+    return {
+        "named": named,
+        "player_hands": tuple(named[i] for i in named if defs[i].player_can_hold),
+        "banker_hands": tuple(named[i] for i in named if defs[i].banker_can_hold),
+        "over_21_hands": any(d.max_total is None or d.max_total > r.pack.bust_above
+                             for d in defs.values()),
+        "banker_dealt": max(2, r.deal.banker_cards),
+        "cells": table,
+        "takes": {i: d.takes for i, d in defs.items()
+                  if d.banker_can_hold and d.takes is not NaturalTakes.EVERYTHING},
+    }

@@ -19,7 +19,7 @@ from pontoon_rules.engine.round.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CO
 from pontoon_rules.engine.round.classic_view import classic_fields
 from pontoon_rules.engine.round.giving_up import SurrenderRules, compile_surrender, rescue_last_only
 from pontoon_rules.engine.round.named import NO_LIMIT as NO_LIMIT  # one 'no limit': named's
-from pontoon_rules.engine.round.named import NamedHand, compile_hand
+from pontoon_rules.engine.round.named import NamedHand, named_fields
 from pontoon_rules.engine.round.side_bets import SideBetRules, compile_side_bets
 from pontoon_rules.ruleset.format.aces import by_count
 from pontoon_rules.ruleset.format.common import (
@@ -270,24 +270,20 @@ class Rules:
     bust may not be hidden; `engine.round.hidden_bust`)."""
 
 
-COMPILED_KEPT = 512
-"""Rulesets whose `Rules` `compile_rules` keeps before it starts afresh (a cost table's
-variants are compiled by several steps each: its keys, its reads, its solve)."""
 _COMPILED: dict[int, tuple[Ruleset, Rules]] = {}
+"""`compile_rules`'s, by ruleset object (at most 512; an entry holds its ruleset, so that no
+other object takes its id: a cost table's variant is compiled for its key, reads, solve)."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
-    """Flatten `r` into a `Rules` (pure), once per ruleset object: a ruleset is frozen,
-    and its entry holds it, so that no other object takes its id (`Rules` compare by
-    identity: the memos keyed by them, `engine.round.hand.classify`'s, meet again)."""
+    """Flatten `r` into a `Rules` (pure), once per ruleset object (frozen): `Rules` compare
+    by identity, so the memos keyed by them (`hand.classify`'s) meet again."""
     kept = _COMPILED.get(id(r))
-    if kept is not None and kept[0] is r:
-        return kept[1]
-    if len(_COMPILED) >= COMPILED_KEPT:
-        _COMPILED.clear()
-    compiled = _compile(r)
-    _COMPILED[id(r)] = (r, compiled)
-    return compiled
+    if kept is None or kept[0] is not r:
+        if len(_COMPILED) >= 512:
+            _COMPILED.clear()
+        kept = _COMPILED[id(r)] = (r, _compile(r))
+    return kept[1]
 
 
 def _compile(r: Ruleset) -> Rules:
@@ -349,7 +345,7 @@ def _compile(r: Ruleset) -> Rules:
         bust_pays_by_class=st.banker_bust_pays_by_class,
         bust_loses_at_once=st.player_bust_loses_at_once,
         round_up=st.odd_amounts == "round-up",
-        **_named_fields(r, outcome_table(r)),
+        **named_fields(r, outcome_table(r), unit),
         **classic_fields(r),
         faces=r.faces,
         deal_by_hand=r.deal.order is DealOrder.HAND_BY_HAND,
@@ -445,21 +441,3 @@ def in_units(rules: Rules, amount: int) -> int:
         return amount
     up = -(-amount // unit) * unit
     return up if rules.max_stake is None else min(up, rules.max_stake)
-
-
-def _named_fields(r: Ruleset, table: OutcomeTable) -> dict[str, Any]:
-    """The engine's view of the named hands (see the module docstring)."""
-    unit = pack_unit(r)
-    named = {i: compile_hand(i, d, unit) for i, d in r.hands.ranked()}
-    defs = r.hands.definitions
-    return {
-        "named": named,
-        "player_hands": tuple(named[i] for i in named if defs[i].player_can_hold),
-        "banker_hands": tuple(named[i] for i in named if defs[i].banker_can_hold),
-        "over_21_hands": any(d.max_total is None or d.max_total > r.pack.bust_above
-                             for d in defs.values()),
-        "banker_dealt": max(2, r.deal.banker_cards),
-        "cells": table,
-        "takes": {i: d.takes for i, d in defs.items()
-                  if d.banker_can_hold and d.takes is not NaturalTakes.EVERYTHING},
-    }
