@@ -122,7 +122,7 @@ class JobManager:
         self._seen: dict[str, float] = {}
         self._queue: list[tuple[str, Job]] = []
         self._ids = itertools.count(1)
-        self._grace, self._nice, self._prefix = grace, nice, prefix
+        self._grace, self.nice, self._prefix = grace, nice, prefix
         self._max_queued, self._idle, self._memory = max(1, max_queued), idle, memory
         self._quiet = quiet
         self._closed = False
@@ -333,7 +333,7 @@ class JobManager:
 
     # -- the workers' side -----------------------------------------------------------------
     def _start_worker(self) -> _Worker:
-        w = _Worker(self._context, self._nice, self._memory)
+        w = _Worker(self._context, self.nice, self._memory)
         threading.Thread(target=self._read, args=(w,), daemon=True,
                          name="workbench-reader").start()
         return w

@@ -26,6 +26,7 @@ from pontoon_rules.workbench.draft import Evaluation, Start, changes_from, evalu
 from pontoon_rules.workbench.jobs import FINISHED, BusyError, JobManager, job_key
 from pontoon_rules.workbench.render import WordedError, in_words, render
 from pontoon_rules.workbench.results import analysis_view, merged, percent
+from pontoon_rules.workbench.rowwords import RowWords
 from pontoon_rules.workbench.starts import Starts
 from pontoon_rules.workbench.view import HANDS, rules_view, words
 from pontoon_rules.workbench.worker import (
@@ -142,8 +143,9 @@ class Workbench:
         self.costs.gate = self.edges.idle  # the edge first; the other figures, the table too:
         self.jobs.gate = lambda: self.edges.idle() and not self.costs.shares(REALISTIC)
         self.edges.finished = self._edge_done
+        self.row_words = RowWords(costs.nice, KEEP_ANALYSED)  # worded beside their solves
+        self._to_word: tuple[Ruleset, str] | None = None
         self._analysed: OrderedDict[str, Ruleset] = OrderedDict()
-        self._worded: OrderedDict[tuple[str, str], list[Any]] = OrderedDict()
         self.scratch = Path(tempfile.mkdtemp(prefix="scratch-", dir=starts.folder))
         self._comparisons: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._order = threading.Lock()
@@ -275,15 +277,20 @@ class Workbench:
         self.jobs.hold()  # the others paused while the edge is worked out
         self.costs.hold()
         self._analysed[ids[-1]] = analysed
+        self._to_word = (analysed, draft.lang) if REALISTIC in cost_steps else None
         while len(self._analysed) > KEEP_ANALYSED:
             self._analysed.popitem(last=False)
         return "+".join(ids)
 
     def _edge_done(self) -> None:
-        """An edge job ended: the other workers go on (and start theirs) at once."""
+        """An edge job ended: the other workers go on (and start theirs) at once, and the
+        newest draft's realistic rows are worded while they are solved (`rowwords`)."""
         for manager in (self.jobs, self.costs):
             manager.hold()
             manager.dispatch()
+        words, self._to_word = self._to_word, None
+        if words is not None:
+            self.row_words.ahead(*words)
 
     def job(self, job_id: str, tab: str, lang: str, since: int | None,
             wait: float = 0.0) -> dict[str, Any]:
@@ -349,18 +356,7 @@ class Workbench:
         ruleset = self._analysed.get(cost_job)
         if not data or ruleset is None:
             return None
-        found = self._worded.get((cost_job, lang))
-        if found is None:
-            from pontoon_rules.analysis.present.realistic import table_from_json
-            from pontoon_rules.docs.words.costview import realistic_view
-
-            table = table_from_json(ruleset, data)
-            said = realistic_view(ruleset, table, translations(lang).gettext, lang)
-            found = list(zip(table.rows, said, strict=True))
-            self._worded[(cost_job, lang)] = found
-            while len(self._worded) > KEEP_ANALYSED:
-                self._worded.popitem(last=False)
-        return found
+        return self.row_words.rows(cost_job, ruleset, data, lang)
 
     # -- take it home -----------------------------------------------------------------------
     def overlay(self, body: dict[str, Any]) -> tuple[str, str]:
