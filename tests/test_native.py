@@ -27,7 +27,6 @@ from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.outlook import clear_shared
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.errors import NativeUnavailableError
-from pontoon_rules.native import kernels
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 TINY = Path(__file__).parent / "rulesets"
@@ -135,27 +134,6 @@ def test_the_library_builds_where_told_and_says_so(name: str, tmp_path: Path,
     assert (tmp_path / (built[0].name + ".sha256")).is_file()  # its digest, recorded
     err = capsys.readouterr().err
     assert f"compiling the {name} kernel" in err and str(tmp_path) in err
-
-
-def test_a_library_is_named_by_its_headers_too(tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """An edited header the source includes builds the library anew; another does not."""
-    here = Path(native.__file__).parent
-    for source in here.glob("*.[ch]"):
-        (tmp_path / source.name).write_bytes(source.read_bytes())
-    monkeypatch.setattr(kernels, "HERE", tmp_path)
-    assert [p.name for p in kernels.included(tmp_path / "sim.c")] == [
-        "sim_hands.h", "sim_session.h", "sim.h", "sim_base.h"]
-    assert [p.name for p in kernels.included(tmp_path / "fast.c")] == [
-        "fast.h", "sim_base.h", "sim.h"]
-    for header, changed in (("sim_hands.h", {"sim"}), ("sim_session.h", {"sim"}),
-                            ("fast.h", {"fast"}),
-                            ("sim.h", {"sim", "fast"}), ("sim_base.h", {"sim", "fast"})):
-        before = {name: native.library_file(name, "cc") for name in native.SOURCES}
-        with open(tmp_path / header, "a", encoding="utf-8") as edited:
-            edited.write("/* edited */\n")
-        after = {name: native.library_file(name, "cc") for name in native.SOURCES}
-        assert {name for name in native.SOURCES if after[name] != before[name]} == changed
 
 
 def test_without_a_compiler_one_line_says_what_to_install(

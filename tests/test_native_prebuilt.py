@@ -109,6 +109,38 @@ def test_a_package_build_others_could_write_is_not_loaded(
     assert CC is not None and (isolated / native.library_file("sim", CC)).is_file()
 
 
+def test_a_library_is_named_by_its_headers_too(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edited header the source includes names the library anew, both the package's
+    build (`prebuilt_file`) and one at run time (`library_file`); another does not. Every
+    header of the folder is some kernel's: the analysis's stages in a solve's order."""
+    here = Path(native.__file__).parent
+    for source in here.glob("*.[ch]"):
+        (tmp_path / source.name).write_bytes(source.read_bytes())
+    monkeypatch.setattr(kernels, "HERE", tmp_path)
+    stages = [f"analysis_{stage}.h" for stage in ("memory", "banker", "nodes", "outlooks",
+                                                   "values", "split", "kept", "steps")]
+    assert [p.name for p in kernels.included(tmp_path / "analysis.c")] == stages
+    assert [p.name for p in kernels.included(tmp_path / "sim.c")] == [
+        "sim_hands.h", "sim_session.h", "sim.h", "sim_base.h"]
+    assert [p.name for p in kernels.included(tmp_path / "fast.c")] == [
+        "fast.h", "sim_base.h", "sim.h"]
+    cases = [(header, {"analysis"}) for header in stages] + [
+        ("sim_hands.h", {"sim"}), ("sim_session.h", {"sim"}), ("fast.h", {"fast"}),
+        ("sim.h", {"sim", "fast"}), ("sim_base.h", {"sim", "fast"})]
+    assert sorted(header for header, _ in cases) == sorted(p.name for p in here.glob("*.h"))
+    for header, changed in cases:
+        before = {name: (native.library_file(name, "cc"), kernels.prebuilt_file(name))
+                  for name in native.SOURCES}
+        with open(tmp_path / header, "a", encoding="utf-8") as edited:
+            edited.write("/* edited */\n")
+        after = {name: (native.library_file(name, "cc"), kernels.prebuilt_file(name))
+                 for name in native.SOURCES}
+        moved = {name: tuple(a != b for a, b in zip(after[name], before[name], strict=True))
+                 for name in native.SOURCES}
+        assert moved == {name: (name in changed,) * 2 for name in native.SOURCES}
+
+
 @needs_cc
 def test_a_package_build_of_another_source_is_not_taken(
         package_build: Path, isolated: Path, tmp_path: Path,

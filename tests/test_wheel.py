@@ -39,6 +39,10 @@ def test_the_wheel_installs_and_runs_without_a_compiler(tmp_path: Path) -> None:
     for name in kernels.SOURCES:
         library = f"pontoon_rules/native/{kernels.PREBUILT}/{kernels.prebuilt_file(name)}"
         assert library in names and library + kernels.RECORD in names
+    # and their sources, every header with them (where a library is not trusted, it is
+    # built again from them: the analysis's stages, `analysis_*.h`, included)
+    sources = {f"pontoon_rules/native/{p.name}" for p in kernels.HERE.glob("*.[ch]")}
+    assert len(sources) > len(kernels.SOURCES) and sources <= names
     venv = Venv.create(tmp_path / "venv", wheel, full=False)
     path = venv.environment(tmp_path / "home")["PATH"]
     assert [c for c in COMPILERS if shutil.which(c, path=path)] == []

@@ -1,9 +1,9 @@
 """Kernels in C, built with the package and loaded through ctypes.
 
-The exact analysis's inner loops (`analysis.c`), the simulator's general round and its
-sessions (`sim.c` with `sim_session.h`, their slot numbers in `sim.h`) and its one-seat
-fast round (`fast.c`, `fast.h`; what both rounds compute alike in `sim_base.h`) are C:
-they load in a millisecond. The package's build
+The exact analysis's inner loops (`analysis.c` with its stages, `analysis_*.h`), the
+simulator's general round and its sessions (`sim.c` with `sim_session.h`, their slot
+numbers in `sim.h`) and its one-seat fast round (`fast.c`, `fast.h`; what both rounds
+compute alike in `sim_base.h`) are C: they load in a millisecond. The package's build
 compiles them once (`native.kernels`, the one list of kernels: a wheel, `pip install .`,
 an editable install, `python -m pontoon_rules.native`) into this folder's `_lib/`, which
 is only ever read at run time; the libraries there are part of the install, as trusted as

@@ -26,7 +26,8 @@ HERE = Path(__file__).resolve().parent
 """The folder of the C sources."""
 SOURCES = {"analysis": "analysis.c", "sim": "sim.c", "fast": "fast.c"}
 """Library name -> its C source in this folder (one translation unit; the headers of this
-folder it includes are part of its hash)."""
+folder it includes, `included`, are part of its hash: the analysis's stages `analysis_*.h`,
+the simulator's `sim_*.h`, `sim.h`, `fast.h`)."""
 SYMBOLS = {
     "analysis": ("pr_solve", "pr_forget", "pr_set_threads", "pr_banker_tree",
                  "pr_banker_mass", "pr_banker_mass_groups"),
