@@ -71,9 +71,9 @@ def ends_first(cost: list[float]) -> list[int]:
     runs, each kept in the jobs' own order: the first run to the end that has less so far
     (the helper's, which begins first, where equal: `known` runs here), the rest to the
     other. Neighbours in the jobs' order (two values of one rule) are then solved one after
-    the other by one process, where the kernel reuses the last solve's nodes
-    (`analysis.c`'s `KEPT`); alternating them between the ends cost belarus-ponton's table
-    a quarter more CPU in the workbench."""
+    the other by one process, where the kernel reuses the last solve's nodes (`KEPT`,
+    `native/analysis_kept.h`); alternating them between the ends cost belarus-ponton's
+    table a quarter more CPU in the workbench."""
     here: list[int] = []
     there: list[int] = []  # the helper's, in the order it solves them (from the last place)
     sums = [0.0, 0.0]  # here, there
