@@ -84,8 +84,17 @@ class RowWords:
 
 
 def word_planned(ruleset: Ruleset, lang: str) -> list[Any]:
-    """`realistic_view` of `ruleset`'s planned rows (no edges yet) in `lang`: the rows the
-    worker's table will hold, as the panel gets them (`table_from_json` of `to_json`)."""
+    """`realistic_view` of `ruleset`'s planned rows (no edges yet) in `lang`."""
+    from pontoon_rules.docs.words.costview import realistic_view
+    from pontoon_rules.docs.words.i18n import translations
+
+    return realistic_view(ruleset, planned_table(ruleset), translations(lang).gettext, lang)
+
+
+def planned_table(ruleset: Ruleset) -> Any:
+    """The rows the worker's realistic table of `ruleset` will hold, without their edges,
+    as the panel gets them (`table_from_json` of `to_json`): the one-field changes the
+    family suggests, then the published rows."""
     from pontoon_rules.analysis.present.realistic import (
         PUBLISHED,
         RealisticTable,
@@ -96,8 +105,6 @@ def word_planned(ruleset: Ruleset, lang: str) -> list[Any]:
         published_rows,
         table_from_json,
     )
-    from pontoon_rules.docs.words.costview import realistic_view
-    from pontoon_rules.docs.words.i18n import translations
 
     rows = [Variation(kind, (change,), sources, None, None)
             for kind, change, sources in one_field_changes(ruleset, bundled_family())]
@@ -105,6 +112,4 @@ def word_planned(ruleset: Ruleset, lang: str) -> list[Any]:
         changes = changes_between(ruleset, overlay)
         if changes:
             rows.append(Variation(PUBLISHED, changes, (name,), None, None, "", overlay))
-    data = RealisticTable(ruleset.id, 0.0, "", "", rows).to_json()
-    return realistic_view(ruleset, table_from_json(ruleset, data),
-                          translations(lang).gettext, lang)
+    return table_from_json(ruleset, RealisticTable(ruleset.id, 0.0, "", "", rows).to_json())
