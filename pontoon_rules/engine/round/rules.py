@@ -271,8 +271,8 @@ class Rules:
 
 
 _COMPILED: dict[int, tuple[Ruleset, Rules]] = {}
-"""`compile_rules`'s, by ruleset object (at most 512; an entry holds its ruleset, so that no
-other object takes its id: a cost table's variant is compiled for its key, reads, solve)."""
+"""`compile_rules`'s by ruleset object (at most 128: 25 MB of spanish-21's; an entry holds
+its ruleset, so that no other takes its id): a variant is compiled for its key, reads, solve."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -280,7 +280,7 @@ def compile_rules(r: Ruleset) -> Rules:
     by identity, so the memos keyed by them (`hand.classify`'s) meet again."""
     kept = _COMPILED.get(id(r))
     if kept is None or kept[0] is not r:
-        if len(_COMPILED) >= 512:
+        if len(_COMPILED) >= 128:
             _COMPILED.clear()
         kept = _COMPILED[id(r)] = (r, _compile(r))
     return kept[1]
