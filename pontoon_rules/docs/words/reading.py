@@ -87,23 +87,6 @@ def _fields(model: type[BaseModel]) -> frozenset[str]:
     return found
 
 
-_PARTS: dict[int, tuple[Mapping[str, Any], bool]] = {}
-"""Whether a mapping read is one of models (`_wrapped`), by the mapping (kept with it, so
-that no other object takes its id): a ruleset's parts do not change once validated."""
-PARTS_KEPT = 4096
-"""Mappings `_PARTS` keeps before it starts afresh."""
-
-
-def _of_models(value: Mapping[str, Any]) -> bool:
-    kept = _PARTS.get(id(value))
-    if kept is None or kept[0] is not value:
-        if len(_PARTS) >= PARTS_KEPT:
-            _PARTS.clear()
-        kept = _PARTS[id(value)] = (value, bool(value) and all(
-            isinstance(v, BaseModel) for v in value.values()))
-    return kept[1]
-
-
 def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
@@ -113,7 +96,8 @@ def _wrapped(value: Any, seen: set[str], path: str) -> Any:
     path noted."""
     if isinstance(value, BaseModel):
         return Reading(value, seen, path)
-    if isinstance(value, Mapping) and _of_models(value):
+    if isinstance(value, Mapping) and value and all(isinstance(v, BaseModel)
+                                                    for v in value.values()):
         return _Parts(value, seen, path)
     seen.add(path)
     return value
