@@ -97,8 +97,8 @@ class Graph:
     """What each payout row is: its key, a state on it and whether the state is given up
     (`HandValues._row`, `rescue_row`). The key of a stand is its final as the graph's book
     has it, the state itself where that is a blend (`_blended`), and the stake; of a
-    rescue, (("rescue", net), stake). A row is priced by its state's final in the model's
-    own book (`_priced`): a blend's shares are the model's shoe's."""
+    rescue, (("rescue", net), stake). A blend's row is priced by its state's final in the
+    model's own book (`_priced`): its shares are the model's shoe's."""
 
 
 GRAPHS: list[Graph] = []
@@ -256,10 +256,12 @@ def _blended(s: HandState, final: Any) -> HandState | None:
 
 
 def _priced(model: HandValues, g: Graph) -> StateTables:
-    """The graph's tables with `model`'s payout rows: what a hand stands on (its final in
-    the model's own shoe), and what a rescue nets (the same whatever the banker holds)."""
-    rows = [model.rescue_row(s) if rescued else model._row(model.final_of(s), s.staked)
-            for _, s, rescued in g.rows]
+    """The graph's tables with `model`'s payout rows: what a hand stands on (a blend's
+    final as the model's own book has it; a final naming one hand is the same in every
+    shoe the graph serves), and what a rescue nets (the same whatever the banker holds)."""
+    rows = [model.rescue_row(s) if rescued
+            else model._row(key[0] if key[1] is None else model.final_of(s), s.staked)
+            for key, s, rescued in g.rows]
     return dataclasses.replace(g.tables, rows=np.ascontiguousarray(np.stack(rows)))
 
 
