@@ -25,6 +25,7 @@ from pontoon_rules.analysis.present.costs import (
 from pontoon_rules.analysis.present.costs import variant_of as _variant
 from pontoon_rules.analysis.reads import (
     MISSING,
+    Coarse,
     Recorded,
     _equal,
     read_name,
@@ -339,5 +340,9 @@ def test_every_field_a_state_graph_reads_is_a_graph_field(source: str) -> None:
     compiled.GRAPHS.clear()
     edge_of(compile_rules(ruleset))
     read = {read_name(key) for graph in compiled.GRAPHS for key in graph.read}
+    coarse = {(key.field, key.derive) for graph in compiled.GRAPHS for key in graph.read
+              if isinstance(key, Coarse)}  # compared as `costs.graph_changed` compares them
     compiled.GRAPHS.clear()
     assert read and read <= compiled.GRAPH_FIELDS, sorted(read - compiled.GRAPH_FIELDS)
+    assert all(compiled.COARSE.get(name) is derive for name, derive in coarse)
+    assert ("decks" in read) == (source == "tiny-suited.yaml")  # read only for suits

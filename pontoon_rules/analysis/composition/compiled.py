@@ -122,6 +122,8 @@ GRAPH_FIELDS = frozenset({
 together; a test keeps it whole), and those choosing its split roots: a change to one
 builds a new graph, the costlier variants of a table (`costs.graph_changed`, the order the
 variants are shared in). `decks` is read only as `named.suit_count` (`COARSE`)."""
+_KEEPING = threading.Lock()
+"""Held while `GRAPHS` is searched or changed (a solve may run on a thread of its own)."""
 COARSE = {"decks": suit_count}
 """The fields of `GRAPH_FIELDS` a graph reads coarsely (`reads.Coarse`): field -> what of
 the rules it reads (a change to the field that leaves that alone keeps the graph)."""
@@ -136,8 +138,6 @@ def graph_changed(base: Rules, variant: Rules) -> bool:
 def _graph_value(rules: Rules, name: str) -> Any:
     coarse = COARSE.get(name)
     return getattr(rules, name) if coarse is None else coarse(rules)
-_KEEPING = threading.Lock()
-"""Held while `GRAPHS` is searched or changed (a solve may run on a thread of its own)."""
 
 
 def state_tables(model: HandValues, roots: list[HandState]) -> StateTables:
