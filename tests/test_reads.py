@@ -5,6 +5,8 @@ cost-table variant that changes nothing the ruleset's own solve read takes its e
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,16 +15,25 @@ import pytest
 
 from pontoon_rules.analysis.composition import compiled
 from pontoon_rules.analysis.edge import edge_of
-from pontoon_rules.analysis.present.costs import alternatives, rule_costs, skip_reason
+from pontoon_rules.analysis.outcomes import members
+from pontoon_rules.analysis.present.costs import (
+    alternatives,
+    graph_changed,
+    rule_costs,
+    skip_reason,
+)
 from pontoon_rules.analysis.present.costs import variant_of as _variant
 from pontoon_rules.analysis.reads import (
     MISSING,
+    Coarse,
     Recorded,
     _equal,
+    read_name,
     reads_equal,
     replay,
     unwrapped,
 )
+from pontoon_rules.engine.round.named import ANY_SUITS
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.fields import ruleset_paths, value_at
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -141,8 +152,7 @@ def test_rules_that_read_alike_share_one_state_graph() -> None:
 
 def test_another_shoe_shares_the_graph_unless_a_hand_reads_its_suits() -> None:
     """The hand states read the number of packs only through a named hand's suits: with
-    none, a shoe of more packs reuses the graph (and values it as a fresh graph would);
-    with a suited hand, the suits' chances are the shoe's and its graph is its own."""
+    none, a shoe of more packs reuses the graph (and values it as a fresh graph would)."""
     ruleset = load_ruleset(TINY / "tiny-pagat.yaml")
     compiled.GRAPHS.clear()
     edge_of(compile_rules(ruleset))
@@ -152,11 +162,83 @@ def test_another_shoe_shares_the_graph_unless_a_hand_reads_its_suits() -> None:
     assert compiled.GRAPHS[0] is first and len(compiled.GRAPHS) == 1
     compiled.GRAPHS.clear()
     assert edge_of(more) == shared
+
+
+def test_a_suited_hand_reads_the_shoe_only_up_to_the_packs_its_ranks_take() -> None:
+    """With a suited hand (7-7-7 of one suit), the graph reads the packs only as far as the
+    most cards of one rank a hand follows (`named.suit_count`): a shoe of more packs shares
+    it, priced with its own suits' chances (another edge, a fresh graph's); a shoe too small
+    for the suited 7-7-7 (two packs, unvalidated: the loader refuses it) has its own,
+    whose rows never name the hands it cannot hold."""
     suited = load_ruleset(TINY / "tiny-suited.yaml")
+    assert suited.pack.decks == 3
     compiled.GRAPHS.clear()
     own = edge_of(compile_rules(suited))
-    more_packs = edge_of(changed(suited, "pack.decks", 4))
-    assert len(compiled.GRAPHS) == 2 and more_packs != own
+    first = compiled.GRAPHS[0]
+    more = changed(suited, "pack.decks", 4)
+    more_packs = edge_of(more)
+    assert compiled.GRAPHS[0] is first and len(compiled.GRAPHS) == 1 and more_packs != own
+    compiled.GRAPHS.clear()
+    assert edge_of(more) == more_packs
+    two = suited.model_copy(update={"pack": suited.pack.model_copy(update={"decks": 2})})
+    edge_of(compile_rules(two))
+    assert len(compiled.GRAPHS) == 2
+    named_in = [_named_in_rows(g) for g in compiled.GRAPHS]
+    assert named_in[0] < named_in[1]  # the two packs' graph, the three packs'
+    rules = compile_rules(suited)
+    assert all(rules.named[i].suits != ANY_SUITS for i in named_in[1] - named_in[0])
+
+
+def _named_in_rows(graph: compiled.Graph) -> set[str]:
+    """The hand ids a graph's payout rows name (a blend's every member)."""
+    return {i for key, _, rescued in graph.rows if not rescued for i, _ in members(key[0][0])}
+
+
+FRESH = """
+import sys
+from pontoon_rules.analysis.edge import edge_of
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
+ruleset = load_bundled("spanish-21")
+decks = int(sys.argv[1])
+print(repr(edge_of(compile_rules(ruleset.model_copy(
+    update={"pack": ruleset.pack.model_copy(update={"decks": decks})})))))
+"""
+
+
+def test_spanish_21_at_eight_packs_prices_the_graph_of_six(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 51: spanish-21 changed from 6 packs to 8 builds no graph (its suited hands read
+    the shoe only up to 3 packs), and its edge is a fresh process's to the bit; at one pack
+    (unvalidated: no suited 7-7-7 there) it builds its own, whose edge is a fresh
+    process's too."""
+    from pontoon_rules.ruleset.loading.registry import load_bundled
+
+    fresh = {d: subprocess.Popen([sys.executable, "-c", FRESH, str(d)], stdout=subprocess.PIPE,
+                                 text=True) for d in (8, 1)}
+    builds: list[int] = []
+    build = compiled._build
+
+    def counted(*args: Any) -> compiled.Graph:
+        builds.append(1)
+        return build(*args)
+
+    monkeypatch.setattr(compiled, "_build", counted)
+    six = load_bundled("spanish-21")
+    assert six.pack.decks == 6
+    compiled.GRAPHS.clear()
+    base = compile_rules(six)
+    edge_of(base)
+    made = len(builds)
+    eight_rules = changed(six, "pack.decks", 8)
+    eight = edge_of(eight_rules)
+    assert len(builds) == made and graph_changed(base, eight_rules) == 0.0
+    one = compile_rules(six.model_copy(update={"pack": six.pack.model_copy(update={"decks": 1})}))
+    single = edge_of(one)
+    assert len(builds) > made and graph_changed(base, one) == 1.0
+    compiled.GRAPHS.clear()
+    assert [repr(eight), repr(single)] == [fresh[d].communicate(timeout=120)[0].strip()
+                                          for d in (8, 1)]
 
 
 def test_a_payout_change_shares_the_graphs_of_hands_held_by_up_card_or_stake() -> None:
@@ -257,7 +339,10 @@ def test_every_field_a_state_graph_reads_is_a_graph_field(source: str) -> None:
                else load_bundled(source))
     compiled.GRAPHS.clear()
     edge_of(compile_rules(ruleset))
-    read = {key if isinstance(key, str) else key[0]
-            for graph in compiled.GRAPHS for key in graph.read}
+    read = {read_name(key) for graph in compiled.GRAPHS for key in graph.read}
+    coarse = {(key.field, key.derive) for graph in compiled.GRAPHS for key in graph.read
+              if isinstance(key, Coarse)}  # compared as `costs.graph_changed` compares them
     compiled.GRAPHS.clear()
     assert read and read <= compiled.GRAPH_FIELDS, sorted(read - compiled.GRAPH_FIELDS)
+    assert all(compiled.COARSE.get(name) is derive for name, derive in coarse)
+    assert ("decks" in read) == (source == "tiny-suited.yaml")  # read only for suits

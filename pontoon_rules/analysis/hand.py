@@ -107,12 +107,13 @@ def _transitions(kinds: tuple[Kind, ...], tracked: tuple[tuple[int, ...], ...],
 
 
 class HandSolver:
-    """Best play and value of single hands against one banker outlook."""
+    """Best play and value of single hands against one banker outlook (`shaped`: the
+    solver of a graph of hand states, its book `named.hand_book`'s shaped one)."""
 
     def __init__(self, rules: Rules, kinds: Sequence[Kind], probs: Sequence[Number],
-                 table: PayoffTable, infinite: bool = False) -> None:
+                 table: PayoffTable, infinite: bool = False, shaped: bool = False) -> None:
         self.rules, self.kinds, self.probs, self.table = rules, kinds, probs, table
-        self.book = hand_book(rules, tuple(kinds), infinite=infinite)
+        self.book = hand_book(rules, tuple(kinds), infinite=infinite, shaped=shaped)
         self.draws = [(k, q) for k, q in enumerate(probs) if q]
         self._memo: dict[HandState, Number] = {}
         self._finals: dict[HandState, Final] = {}

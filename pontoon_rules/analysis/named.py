@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.outcomes import HandId, lead, total_of
+from pontoon_rules.analysis.reads import Coarse, read_coarse
 from pontoon_rules.engine.round.named import ANY_SUITS, MIXED, SUITED, NamedHand
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.ruleset.format.common import HandClass
@@ -241,10 +242,12 @@ def _within(part: tuple[int, ...], whole: tuple[int, ...]) -> bool:
 
 @lru_cache(maxsize=64)
 def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False,
-              infinite: bool = False) -> HandBook:
+              infinite: bool = False, shaped: bool = False) -> HandBook:
     """The `HandBook` of `rules` over card kinds `kinds`, its patterns following what the
     player's hands (or with `banker`, the banker's) may become; `infinite`: suits are
-    dealt from an infinite deck (else from the ruleset's own packs)."""
+    dealt from an infinite deck (else from the ruleset's own packs); `shaped`: the book of
+    a graph of hand states, whose blends read the number of packs only as `suit_count`
+    (`_suit_shoe`)."""
     _refuse_conditional(rules)
     of_rank = {kind.ranks[0]: kind.index for kind in kinds if len(kind.ranks) == 1}
     targets = {}
@@ -260,18 +263,61 @@ def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False,
                     rules.over_21_hands, rules.banker_dealt,
                     frozenset(i for i, h in rules.named.items() if h.natural),
                     next((h.id for h in rules.banker_hands if h.natural), TOTAL), tricks,
-                    *_suit_shoe(rules, infinite), rules.bust_limit)
+                    *_suit_shoe(rules, infinite, shaped), rules.bust_limit)
 
 
-def _suit_shoe(rules: Rules, infinite: bool) -> tuple[tuple[int, ...], int | None]:
+def _suit_shoe(rules: Rules, infinite: bool,
+               shaped: bool = False) -> tuple[tuple[int, ...], int | None]:
     """The book's `suits` and `per_suit`: read of the rules only where a named hand depends
     on its suits (they serve `HandBook.suit_classes` alone), so that a solve of rules with
     no such hand does not read the number of packs (`analysis.reads`: a variant with another
-    shoe then shares the hand-state graph, `composition.compiled`)."""
+    shoe then shares the hand-state graph, `composition.compiled`).
+
+    A `shaped` book (a graph's) reads the packs only as `suit_count` (`reads.Coarse`): from
+    `suit_need` packs on every way the suits of a pattern may fall has a chance, so its
+    blends name the same hands in the same order whatever the count (the options and
+    states of the graph are the same), and the book deals suits as from an infinite deck
+    (a blend's shares in the model's shoe are its payout row's price, worked out by the
+    model's own book: `compiled._priced`); below it, the count itself (a suited hand that
+    cannot be held drops out of its blends)."""
     if all(h.suits == ANY_SUITS for h in (*rules.player_hands, *rules.banker_hands)):
         return (0, 1, 2, 3), None
-    return (tuple(sorted({c & 3 for c, held in enumerate(rules.card_present) if held})),
-            None if infinite or rules.decks is None else rules.decks)
+    suits = tuple(sorted({c & 3 for c, held in enumerate(rules.card_present) if held}))
+    if infinite:
+        return suits, None
+    if not shaped:
+        return suits, rules.decks
+    count = read_coarse(rules, SUIT_COUNT)
+    return suits, None if count is None or count >= suit_need(rules) else count
+
+
+def suit_need(rules: Rules) -> int:
+    """The most cards of one rank a pattern may hold (`HandBook.tracked`, `same_max`): of a
+    definition naming its ranks, the most of one rank; of one of a single rank, its most
+    cards. Suits dealt from that many packs or more can fall every way
+    (`_suit_classes`: C(d, m) > 0 for m <= d)."""
+    need = 1
+    for h in (*rules.player_hands, *rules.banker_hands):
+        if h.ranks:
+            need = max(need, *Counter(h.ranks).values())
+        elif h.same_rank:
+            need = max(need, min(h.max_cards, NO_CARDS))
+    return need
+
+
+def suit_count(rules: Rules) -> int | None:
+    """The number of packs as a graph of hand states reads it (`_suit_shoe` of a shaped
+    book): None where no named hand reads suits or the deck is infinite, else the packs
+    capped at `suit_need` (rules equal in it and the rest a graph reads share the graph;
+    `costs.graph_changed` compares it)."""
+    if rules.decks is None or all(h.suits == ANY_SUITS
+                                  for h in (*rules.player_hands, *rules.banker_hands)):
+        return None
+    return min(rules.decks, suit_need(rules))
+
+
+SUIT_COUNT = Coarse(suit_count, field="decks")
+"""The read of `decks` a shaped book notes (`reads.read_coarse`)."""
 
 
 def _refuse_conditional(rules: Rules) -> None:

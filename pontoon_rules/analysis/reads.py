@@ -8,7 +8,8 @@ same branches and finds the same edge. `Recorded` wraps a `Rules` and notes ever
 read through it with the value it gave (of a mapping such as the outcome table `cells`,
 each key looked up, unless the whole mapping is read); `reads_equal` says whether other
 rules give equal values for all of them. The compiled analysis's hand-state graphs are
-shared the same way (`composition.compiled`).
+shared the same way (`composition.compiled`); a graph reads the number of packs only as
+far as a suited hand's suits can tell it apart, an entry of its own (`Coarse`).
 
 This holds because the computation is a function of what it reads: it gets the rules only
 through the wrapper, and whatever it keeps between calls is keyed by values it read (or by
@@ -114,6 +115,31 @@ class Through:
         return None if self.what is None else read_name(self.what)
 
 
+@dataclass(frozen=True)
+class Coarse(Through):
+    """A `Read` entry of one field read coarsely: `derive(rules)`, a value that tells apart
+    only the values of `field` a computation can tell apart (the number of packs as far as
+    the suits of a named hand read it, `named.suit_count`), so that rules that differ
+    only beyond it share what was computed. Noted by `read_coarse`."""
+
+    field: str = ""
+
+    @property
+    def name(self) -> str:
+        """The field read coarsely."""
+        return self.field
+
+
+def read_coarse(rules: Rules | Recorded, entry: Coarse) -> Any:
+    """`entry`'s value of `rules`, noted as such by every `Recorded` wrapper of them (none of
+    them notes `entry.field` itself: `derive` reads the plain rules)."""
+    value = entry.derive(unwrapped(rules))
+    while isinstance(rules, Recorded):
+        rules.read[entry] = value
+        rules = rules._rules
+    return value
+
+
 def read_name(what: Any) -> Any:
     """The attribute of `Rules` a `Read` entry reads (of a derived rules' entry, theirs)."""
     if isinstance(what, Through):
@@ -146,6 +172,9 @@ def replay(read: Read, rules: Rules | Recorded) -> None:
     graph found again would leave its whole `named` unnoted, and a variant changing it
     would read alike)."""
     for what in read:
+        if isinstance(what, Coarse):
+            read_coarse(rules, what)
+            continue
         value = value_read(rules, what)
         if isinstance(what, Through) and isinstance(rules, Recorded):
             rules.read[what] = value  # read past the wrapper: noted as it is

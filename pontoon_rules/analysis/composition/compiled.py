@@ -29,9 +29,11 @@ from pontoon_rules.analysis.hand import (
     HandState,
     start_state,
 )
+from pontoon_rules.analysis.named import suit_count
 from pontoon_rules.analysis.outcomes import bust_settled_alike
 from pontoon_rules.analysis.reads import Read, reads_equal, recording, replay, unwrapped
 from pontoon_rules.analysis.seat_takes import TAKEN_INDEX
+from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.ruleset.format.common import HandClass
 
 FIXED = 2
@@ -81,16 +83,22 @@ class Graph:
     (and the twins), their options, the states after each option and card, and what each
     stands on or is given up for. Made from the values in `read` alone (the rules' fields
     the hand states read, `analysis.reads`), so that rules equal in those share it:
-    `costs` solves many variants that change only what a hand pays."""
+    `costs` solves many variants that change only what a hand pays. The number of packs
+    is read only as `named.suit_count` (a blend's suits, `named._suit_shoe`: a shaped book),
+    so a shoe of another count shares it where every way the suits may fall keeps a
+    chance; what a blend pays in the model's own shoe is its row's price (`_priced`)."""
 
     read: Read
     kinds: tuple[Any, ...]
     roots: tuple[HandState, ...]
     tables: StateTables
     """The tables, their `rows` empty: each ruleset prices them (`_priced`)."""
-    rows: list[tuple[Any, HandState | None]]
-    """What each payout row is: (final, stake) a hand stands on, or (("rescue", net),
-    stake) with a state given up so (`HandValues._row`, `rescue_row`)."""
+    rows: list[tuple[Any, HandState, bool]]
+    """What each payout row is: its key, a state on it and whether the state is given up
+    (`HandValues._row`, `rescue_row`). The key of a stand is its final as the graph's book
+    has it, the state itself where that is a blend (`_blended`), and the stake; of a
+    rescue, (("rescue", net), stake). A blend's row is priced by its state's final in the
+    model's own book (`_priced`): its shares are the model's shoe's."""
 
 
 GRAPHS: list[Graph] = []
@@ -113,9 +121,23 @@ GRAPH_FIELDS = frozenset({
 """The fields of `Rules` a graph of hand states reads (`Graph.read`, the bundled rulesets'
 together; a test keeps it whole), and those choosing its split roots: a change to one
 builds a new graph, the costlier variants of a table (`costs.graph_changed`, the order the
-variants are shared in)."""
+variants are shared in). `decks` is read only as `named.suit_count` (`COARSE`)."""
 _KEEPING = threading.Lock()
 """Held while `GRAPHS` is searched or changed (a solve may run on a thread of its own)."""
+COARSE = {"decks": suit_count}
+"""The fields of `GRAPH_FIELDS` a graph reads coarsely (`reads.Coarse`): field -> what of
+the rules it reads (a change to the field that leaves that alone keeps the graph)."""
+
+
+def graph_changed(base: Rules, variant: Rules) -> bool:
+    """Whether `variant` reads otherwise than `base` some field a graph may read
+    (`GRAPH_FIELDS`, the coarse ones as `COARSE` reads them): it builds a graph of its own."""
+    return any(_graph_value(base, name) != _graph_value(variant, name) for name in GRAPH_FIELDS)
+
+
+def _graph_value(rules: Rules, name: str) -> Any:
+    coarse = COARSE.get(name)
+    return getattr(rules, name) if coarse is None else coarse(rules)
 
 
 def state_tables(model: HandValues, roots: list[HandState]) -> StateTables:
@@ -148,7 +170,8 @@ def _graph(model: HandValues, roots: list[HandState]) -> Graph:
 def _build(model: HandValues, roots: tuple[HandState, ...]) -> Graph:
     """The graph of `roots`, by a solver of its own that records what it reads."""
     rules, read = recording(model.rules)
-    hands = HandSolver(rules, model.kinds, [1.0] * model.n_kinds, model.hands.table)
+    hands = HandSolver(rules, model.kinds, [1.0] * model.n_kinds, model.hands.table,
+                       shaped=True)
     ids: dict[Entry, int] = {}
     order: list[Entry] = []
     edges: list[tuple[HandState, list[Choice], list[tuple[int, ...] | None]]] = []
@@ -191,19 +214,19 @@ def _fill(hands: HandSolver, n_k: int, read: Read, roots: tuple[HandState, ...],
     none = (-1,) * n_k
     succ = [[none] * most for _ in range(n)]
     rowid, bust, unsplit = [0] * n, [False] * n, [-1] * n
-    row_ids: dict[tuple[Any, int], int] = {}
-    rows: list[tuple[Any, HandState | None]] = []
+    row_ids: dict[tuple[Any, ...], int] = {}
+    rows: list[tuple[Any, HandState, bool]] = []
     at_once = bust_settled_alike(hands.rules)  # else settled against the banker's hand
     for i, (entry, (s, options, after)) in enumerate(zip(order, edges, strict=True)):
         for o, (c, kids) in enumerate(zip(options, after, strict=True)):
             if c.kind == RESCUE:
                 key = (("rescue", hands.rescue_net(s)), s.staked)
-                okind[i][o] = FIXED + _row_id(row_ids, rows, key, s)
+                okind[i][o] = FIXED + _row_id(row_ids, rows, key, s, True)
             elif kids is not None:
                 okind[i][o] = 1
                 succ[i][o] = kids
         final = hands.final(s)
-        rowid[i] = _row_id(row_ids, rows, (final, s.staked), None)
+        rowid[i] = _row_id(row_ids, rows, (final, _blended(s, final), s.staked), s, False)
         bust[i] = at_once and final[0] == HandClass.BUST
         if isinstance(entry, HandState) and entry.split and options:
             unsplit[i] = ids[Twin(entry)]
@@ -215,21 +238,30 @@ def _fill(hands: HandSolver, n_k: int, read: Read, roots: tuple[HandState, ...],
     return Graph(dict(read), tuple(hands.kinds), roots, tables, rows)
 
 
-def _row_id(ids: dict[tuple[Any, int], int], rows: list[tuple[Any, HandState | None]],
-            key: tuple[Any, int], rescued: HandState | None) -> int:
-    """The index in `rows` of the payout row named `key` (added when new)."""
+def _row_id(ids: dict[tuple[Any, ...], int], rows: list[tuple[Any, HandState, bool]],
+            key: tuple[Any, ...], s: HandState, rescued: bool) -> int:
+    """The index in `rows` of the payout row named `key` (added when new, with `s`)."""
     found = ids.get(key)
     if found is None:
         found = ids[key] = len(rows)
-        rows.append((key, rescued))
+        rows.append((key, s, rescued))
     return found
 
 
+def _blended(s: HandState, final: Any) -> HandState | None:
+    """`s` where its `final` is a blend, else None: a blend's shares in the model's own shoe
+    follow from the hand (`named.HandBook._blend`), not from its shares in the graph's, so
+    each blended state stands on a row of its own (a few states: a suited hand's ranks)."""
+    return None if isinstance(final[0], str) else s
+
+
 def _priced(model: HandValues, g: Graph) -> StateTables:
-    """The graph's tables with `model`'s payout rows: what a hand stands on, and what a
-    rescue nets (the same whatever the banker holds)."""
-    rows = [model._row(*key) if rescued is None else model.rescue_row(rescued)
-            for key, rescued in g.rows]
+    """The graph's tables with `model`'s payout rows: what a hand stands on (a blend's
+    final as the model's own book has it; a final naming one hand is the same in every
+    shoe the graph serves), and what a rescue nets (the same whatever the banker holds)."""
+    rows = [model.rescue_row(s) if rescued
+            else model._row(key[0] if key[1] is None else model.final_of(s), s.staked)
+            for key, s, rescued in g.rows]
     return dataclasses.replace(g.tables, rows=np.ascontiguousarray(np.stack(rows)))
 
 

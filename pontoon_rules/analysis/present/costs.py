@@ -244,11 +244,11 @@ class _Settled:
 
 def graph_changed(base: Rules, variant: Rules) -> float:
     """A variant's guessed cost beside the others': 1 where it changes what the hand states
-    read (`compiled.GRAPH_FIELDS`: a new graph of states, and mostly a larger solve), else
+    read (`compiled.graph_changed`: a new graph of states, and mostly a larger solve), else
     0 (the base's graph priced anew, or no solve: `_Settled.known`)."""
-    from pontoon_rules.analysis.composition.compiled import GRAPH_FIELDS
+    from pontoon_rules.analysis.composition import compiled
 
-    return float(any(getattr(base, name) != getattr(variant, name) for name in GRAPH_FIELDS))
+    return float(compiled.graph_changed(base, variant))
 
 
 def _distinct(key: str, variant: Ruleset, groups: dict[str, list[Ruleset]]) -> str:
