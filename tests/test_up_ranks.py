@@ -41,13 +41,14 @@ def test_each_bundled_game_as_every_pair_says(ruleset_id: str) -> None:
     assert example_hands._up_ranks(r) == every_pair(r)
 
 
-SUITED = """extends: blackjack-reference
+OVERLAY = """extends: blackjack-reference
 schema_version: 2
 kind: variation
-id: suited-natural-{decks}
-name: suited natural
+id: natural-{decks}
+name: natural of some cards
 pack: {{decks: {decks}}}
-hands:
+"""
+SUITED = OVERLAY + """hands:
   definitions:
     pontoon: {{suits: {suits}}}
 """
@@ -64,13 +65,7 @@ def test_a_banker_natural_of_some_suits(tmp_path: Path, decks: int, suits: str,
     assert example_hands._up_ranks(r) == every_pair(r) == expected
 
 
-TWO_ACES = """extends: blackjack-reference
-schema_version: 2
-kind: variation
-id: suited-aces-{decks}
-name: suited aces
-pack: {{decks: {decks}}}
-hands:
+TWO_ACES = OVERLAY + """hands:
   ranking: [aces, pontoon, total]
   definitions:
     pontoon: {{natural: false}}
