@@ -280,7 +280,7 @@ def _suit_shoe(rules: Rules, infinite: bool,
     (a blend's shares in the model's shoe are its payout row's price, worked out by the
     model's own book: `compiled._priced`); below it, the count itself (a suited hand that
     cannot be held drops out of its blends)."""
-    if all(h.suits == ANY_SUITS for h in (*rules.player_hands, *rules.banker_hands)):
+    if not reads_suits(rules):
         return (0, 1, 2, 3), None
     suits = tuple(sorted({c & 3 for c, held in enumerate(rules.card_present) if held}))
     if infinite:
@@ -289,6 +289,12 @@ def _suit_shoe(rules: Rules, infinite: bool,
         return suits, rules.decks
     count = read_coarse(rules, SUIT_COUNT)
     return suits, None if count is None or count >= suit_need(rules) else count
+
+
+def reads_suits(rules: Rules) -> bool:
+    """Whether a named hand of either side asks for some suits (else a hand's suits are
+    never read, nor the number of packs for them)."""
+    return any(h.suits != ANY_SUITS for h in (*rules.player_hands, *rules.banker_hands))
 
 
 def suit_need(rules: Rules) -> int:
@@ -310,8 +316,7 @@ def suit_count(rules: Rules) -> int | None:
     book): None where no named hand reads suits or the deck is infinite, else the packs
     capped at `suit_need` (rules equal in it and the rest a graph reads share the graph;
     `costs.graph_changed` compares it)."""
-    if rules.decks is None or all(h.suits == ANY_SUITS
-                                  for h in (*rules.player_hands, *rules.banker_hands)):
+    if rules.decks is None or not reads_suits(rules):
         return None
     return min(rules.decks, suit_need(rules))
 
