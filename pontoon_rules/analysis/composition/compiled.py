@@ -21,8 +21,8 @@ import numpy as np
 
 from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import SECOND_CARDS, SHARED_KEEP, Removed, kept
-from pontoon_rules.analysis.composition.states import Rows, StateTables
-from pontoon_rules.analysis.hand import HandSolver, HandState, start_state
+from pontoon_rules.analysis.composition.states import Rows, StateTables, start_of
+from pontoon_rules.analysis.hand import HandSolver, HandState
 from pontoon_rules.analysis.named import suit_count
 from pontoon_rules.analysis.outcomes import bust_settled_alike
 from pontoon_rules.analysis.reads import Read, reads_equal, recording, replay, unwrapped
@@ -171,9 +171,8 @@ def solve(model: HandValues, cdz_pairs: dict[int, int],
 
     One call of the C kernel (`native`)."""
     m = model
-    dealt = [(m._removed(cards), start_state(m.kinds, cards, False, m.rules))
-             for cards, _ in m.dealt()]
-    starts = {a: [(m._removed((a, c)), start_state(m.kinds, (a, c), True, m.rules))
+    dealt = [(m._removed(cards), start_of(m, cards)) for cards, _ in m.dealt()]
+    starts = {a: [(m._removed((a, c)), start_of(m, (a, c), True))
                   for c in range(m.n_kinds)] for a in cdz_pairs}
     roots = [s for _, s in dealt + split_roots] + [s for v in starts.values() for _, s in v]
     t = state_tables(m, roots)

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from pontoon_rules.analysis.hand import FINISHES, RESCUE, HandSolver, HandState
+from pontoon_rules.analysis.hand import FINISHES, RESCUE, HandSolver, HandState, start_state
 from pontoon_rules.ruleset.format.common import HandClass
+
+if TYPE_CHECKING:
+    from pontoon_rules.analysis.composition.hands import HandValues
 
 FIXED = 2
 """An option kind of `FIXED` + r ends the hand on payout row r, one that does not depend on
@@ -151,3 +154,15 @@ def _blended(s: HandState, final: Any) -> HandState | None:
     follow from the hand (`named.HandBook._blend`), not from its shares in the graph's, so
     each blended state stands on a row of its own (a few states: a suited hand's ranks)."""
     return None if isinstance(final[0], str) else s
+
+
+def start_of(model: HandValues, cards: tuple[int, ...], split: bool = False) -> HandState:
+    """`hand.start_state` of `cards` under `model`'s rules, worked out once per model (the
+    compiled solve's roots and `dealt_stats` ask it of every dealt hand)."""
+    found: dict[tuple[tuple[int, ...], bool], HandState] = \
+        model.__dict__.setdefault("_starts", {})
+    key = (cards, split)
+    state = found.get(key)
+    if state is None:
+        state = found[key] = start_state(model.kinds, cards, split, model.rules)
+    return state
