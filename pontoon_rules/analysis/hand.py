@@ -241,7 +241,9 @@ class HandSolver:
         if self._can_draw(s, points, named):
             if not drawn_double:
                 out.append(_CHOSEN[TWIST])
-                out.extend(Choice(BUY, a) for a in self._buy_amounts(s))
+                amounts = self._buy_amounts(s)
+                if amounts:
+                    out.extend(Choice(BUY, a) for a in amounts)
             if self._can_double(s, points):
                 out.append(_CHOSEN[DOUBLE])
         if rules.rescue and points <= 21 and s.doubles and s.since_double:
