@@ -22,6 +22,7 @@ from typing import NamedTuple
 from pontoon_rules.analysis.deck import Kind, Number
 from pontoon_rules.analysis.named import Pattern, hand_book
 from pontoon_rules.analysis.outcomes import Final, PayoffTable, lead, total_of
+from pontoon_rules.analysis.reads import MISSING
 from pontoon_rules.engine.round.named import NamedHand
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.ruleset.format.common import BuyMode
@@ -118,6 +119,7 @@ class HandSolver:
         self._memo: dict[HandState, Number] = {}
         self._finals: dict[HandState, Final] = {}
         self._rescued: dict[tuple[int, int], Fraction] = {}
+        self._named: dict[str, NamedHand | None] = {}
         self._drawn = _transitions(tuple(kinds), self.book.tracked, self.book.same_max)
 
     # -- values --------------------------------------------------------------------
@@ -229,7 +231,7 @@ class HandSolver:
         hand_id = lead(self.final(s)[0])
         if hand_id == "bust":
             return []
-        named = rules.named.get(hand_id)
+        named = self.named(hand_id)
         if named is not None and named.may_draw_on is False:
             return []
         any_total = named is not None and named.stick_any_total
@@ -239,14 +241,24 @@ class HandSolver:
         if self._can_draw(s, points, named):
             if not drawn_double:
                 out.append(_CHOSEN[TWIST])
-                out.extend(Choice(BUY, a) for a in self._buy_amounts(s))
+                amounts = self._buy_amounts(s)
+                if amounts:
+                    out.extend(Choice(BUY, a) for a in amounts)
             if self._can_double(s, points):
                 out.append(_CHOSEN[DOUBLE])
         if rules.rescue and points <= 21 and s.doubles and s.since_double:
             out.append(_CHOSEN[RESCUE])  # `engine.round.giving_up.may_rescue`
-        if all(c.kind == STICK for c in out):
-            return []
+        if len(out) < 2 and (not out or out[0].kind == STICK):
+            return []  # nothing but a stand: finished
         return out
+
+    def named(self, hand_id: str) -> NamedHand | None:
+        """The named hand `hand_id` of the rules, if any (looked up once an id: a graph of
+        hand states asks it of every state)."""
+        found = self._named.get(hand_id, MISSING)
+        if found is MISSING:
+            found = self._named[hand_id] = self.rules.named.get(hand_id)
+        return found  # type: ignore[return-value]
 
     def _can_draw(self, s: HandState, points: int, named: NamedHand | None) -> bool:
         """`engine.round.legal.may_draw`: a named hand's own `may_draw_on`, else not over 21

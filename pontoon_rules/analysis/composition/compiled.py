@@ -15,66 +15,22 @@ from __future__ import annotations
 import dataclasses
 import threading
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import SECOND_CARDS, SHARED_KEEP, Removed, kept
-from pontoon_rules.analysis.hand import (
-    FINISHES,
-    RESCUE,
-    Choice,
-    HandSolver,
-    HandState,
-    start_state,
-)
+from pontoon_rules.analysis.composition.states import Rows, StateTables, start_of
+from pontoon_rules.analysis.hand import HandSolver, HandState
 from pontoon_rules.analysis.named import suit_count
 from pontoon_rules.analysis.outcomes import bust_settled_alike
 from pontoon_rules.analysis.reads import Read, reads_equal, recording, replay, unwrapped
 from pontoon_rules.analysis.seat_takes import TAKEN_INDEX
 from pontoon_rules.engine.round.rules import Rules
-from pontoon_rules.ruleset.format.common import HandClass
 
-FIXED = 2
-"""An option kind of `FIXED` + r ends the hand on payout row r, one that does not depend on
-the banker's hand (as a bust's), only on the peek letting the round through."""
 KEY_LIMIT = 1 << 62
 """Each half of a node key (a composition key half x states) stays below this."""
-
-
-class Twin(NamedTuple):
-    """The unsplit hand of a split hand's cards, offered the split hand's options (a CDZ-
-    split hand plays what this hand plays best: `ZeroMemorySplit._choices`, which
-    values each option the split hand has on the unsplit state, legal there or not)."""
-
-    split: HandState
-
-    @property
-    def hand(self) -> HandState:
-        """The unsplit state whose finish and draws the twin has."""
-        return self.split._replace(split=False, ace_locked=False)
-
-
-Entry = HandState | Twin
-"""A row of the state tables."""
-
-
-@dataclass
-class StateTables:
-    """Hand states as integers: options (0 stick, 1 draw, `FIXED` + r: the hand ends on
-    payout row r, the same whatever the banker holds: a rescue), the state after an
-    option and a card of each kind, the payout row a state stands on, and for a split
-    state with options its `Twin`."""
-
-    ids: dict[Entry, int]
-    nopt: np.ndarray
-    okind: np.ndarray
-    succ: np.ndarray
-    rowid: np.ndarray
-    bust: np.ndarray
-    unsplit: np.ndarray
-    rows: np.ndarray
 
 
 @dataclass
@@ -168,91 +124,20 @@ def _graph(model: HandValues, roots: list[HandState]) -> Graph:
 
 
 def _build(model: HandValues, roots: tuple[HandState, ...]) -> Graph:
-    """The graph of `roots`, by a solver of its own that records what it reads."""
+    """The graph of `roots`, by a solver of its own that records what it reads: each state
+    numbered in the order first met, and its rows of the tables made as it is reached."""
     rules, read = recording(model.rules)
     hands = HandSolver(rules, model.kinds, [1.0] * model.n_kinds, model.hands.table,
                        shaped=True)
-    ids: dict[Entry, int] = {}
-    order: list[Entry] = []
-    edges: list[tuple[HandState, list[Choice], list[tuple[int, ...] | None]]] = []
+    rows = Rows(hands, model.n_kinds, bust_settled_alike(rules))
     for s in roots:
-        ids.setdefault(s, len(ids))
-    order.extend(ids)
+        rows.number(s)
     i = 0
-    while i < len(order):
-        entry = order[i]
-        hand = entry.hand if isinstance(entry, Twin) else entry
-        options = hands.options(entry.split if isinstance(entry, Twin) else entry)
-        after: list[tuple[int, ...] | None] = []
-        for c in options:
-            if c.kind in FINISHES:
-                after.append(None)
-                continue
-            kids = hands.next_states(hands.after(hand, c))
-            for kid in kids:  # each new state numbered in the order first met
-                if kid not in ids:
-                    ids[kid] = len(order)
-                    order.append(kid)
-            after.append(tuple(map(ids.__getitem__, kids)))
-        edges.append((hand, options, after))
-        if isinstance(entry, HandState) and entry.split and options:
-            twin = Twin(entry)
-            if twin not in ids:
-                ids[twin] = len(order)
-                order.append(twin)
+    while i < len(rows.order):  # `order` grows as new states are met
+        rows.add(rows.order[i])
         i += 1
-    return _fill(hands, model.n_kinds, read, roots, ids, order, edges)
-
-
-def _fill(hands: HandSolver, n_k: int, read: Read, roots: tuple[HandState, ...],
-          ids: dict[Entry, int], order: list[Entry],
-          edges: list[tuple[HandState, list[Choice], list[tuple[int, ...] | None]]]) -> Graph:
-    n = len(order)
-    most = max(1, max(len(options) for _, options, _ in edges))
-    # filled as lists and made arrays at once (an array's items set one by one cost more)
-    okind = [[0] * most for _ in range(n)]
-    none = (-1,) * n_k
-    succ = [[none] * most for _ in range(n)]
-    rowid, bust, unsplit = [0] * n, [False] * n, [-1] * n
-    row_ids: dict[tuple[Any, ...], int] = {}
-    rows: list[tuple[Any, HandState, bool]] = []
-    at_once = bust_settled_alike(hands.rules)  # else settled against the banker's hand
-    for i, (entry, (s, options, after)) in enumerate(zip(order, edges, strict=True)):
-        for o, (c, kids) in enumerate(zip(options, after, strict=True)):
-            if c.kind == RESCUE:
-                key = (("rescue", hands.rescue_net(s)), s.staked)
-                okind[i][o] = FIXED + _row_id(row_ids, rows, key, s, True)
-            elif kids is not None:
-                okind[i][o] = 1
-                succ[i][o] = kids
-        final = hands.final(s)
-        rowid[i] = _row_id(row_ids, rows, (final, _blended(s, final), s.staked), s, False)
-        bust[i] = at_once and final[0] == HandClass.BUST
-        if isinstance(entry, HandState) and entry.split and options:
-            unsplit[i] = ids[Twin(entry)]
-    tables = StateTables(ids, np.array([len(options) for _, options, _ in edges], dtype=np.int64),
-                         np.array(okind, dtype=np.int64).reshape(n, most),
-                         np.array(succ, dtype=np.int64).reshape(n, most, n_k),
-                         np.array(rowid, dtype=np.int64), np.array(bust, dtype=np.bool_),
-                         np.array(unsplit, dtype=np.int64), np.zeros(0))
-    return Graph(dict(read), tuple(hands.kinds), roots, tables, rows)
-
-
-def _row_id(ids: dict[tuple[Any, ...], int], rows: list[tuple[Any, HandState, bool]],
-            key: tuple[Any, ...], s: HandState, rescued: bool) -> int:
-    """The index in `rows` of the payout row named `key` (added when new, with `s`)."""
-    found = ids.get(key)
-    if found is None:
-        found = ids[key] = len(rows)
-        rows.append((key, s, rescued))
-    return found
-
-
-def _blended(s: HandState, final: Any) -> HandState | None:
-    """`s` where its `final` is a blend, else None: a blend's shares in the model's own shoe
-    follow from the hand (`named.HandBook._blend`), not from its shares in the graph's, so
-    each blended state stands on a row of its own (a few states: a suited hand's ranks)."""
-    return None if isinstance(final[0], str) else s
+    tables = rows.tables()
+    return Graph(dict(read), tuple(hands.kinds), roots, tables, rows.rows)
 
 
 def _priced(model: HandValues, g: Graph) -> StateTables:
@@ -286,9 +171,8 @@ def solve(model: HandValues, cdz_pairs: dict[int, int],
 
     One call of the C kernel (`native`)."""
     m = model
-    dealt = [(m._removed(cards), start_state(m.kinds, cards, False, m.rules))
-             for cards, _ in m.dealt()]
-    starts = {a: [(m._removed((a, c)), start_state(m.kinds, (a, c), True, m.rules))
+    dealt = [(m._removed(cards), start_of(m, cards)) for cards, _ in m.dealt()]
+    starts = {a: [(m._removed((a, c)), start_of(m, (a, c), True))
                   for c in range(m.n_kinds)] for a in cdz_pairs}
     roots = [s for _, s in dealt + split_roots] + [s for v in starts.values() for _, s in v]
     t = state_tables(m, roots)

@@ -30,6 +30,7 @@ from pontoon_rules.analysis.assumed import ended_at_the_peek, require_read
 from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed
 from pontoon_rules.analysis.composition.post_split import VisibleSplits, split_rows
+from pontoon_rules.analysis.composition.states import start_of
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.giving_up import (
@@ -43,7 +44,7 @@ from pontoon_rules.analysis.giving_up import (
 from pontoon_rules.analysis.hand import HandState, finished_as_dealt, start_state
 from pontoon_rules.analysis.named import banker_natural, dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.analysis.outcomes import payoff, results
+from pontoon_rules.analysis.outcomes import Final, payoff, results
 from pontoon_rules.analysis.seat_takes import APPROXIMATION
 
 __all__ = ["CDZ", "METHOD", "POST_SPLIT", "CompositionModel", "Removed", "method_name"]
@@ -83,7 +84,7 @@ class CompositionModel(HandValues):
                 tuple v (default: where that loses less; a chart's own letter, `tdchart`).
         """
         removed = self._removed(cards)
-        state = start_state(self.kinds, cards, False, self.rules)
+        state = start_of(self, cards)
         perfect = self.value(removed, state)
         out = (hand_value or self.value)(removed, state).copy() if self.finals else perfect.copy()
         if len(cards) == 2 and is_pair(self.kinds[cards[0]], self.kinds[cards[1]], self.rules) \
@@ -237,8 +238,15 @@ class CompositionModel(HandValues):
         return found[v]
 
     def _against_pontoon(self, cards: tuple[int, ...]) -> Any:
-        state = start_state(self.kinds, cards, False, self.rules)
-        final = self.hands.final(state)
+        """The statistics (STATS) of the dealt `cards` against the banker's pontoon shown
+        at the peek (worked out once per final: dealt hands of one final share them)."""
+        final = self.hands.final(start_of(self, cards))
+        found: dict[Final, Any] = self.__dict__.setdefault("_against", {})
+        if final not in found:
+            found[final] = self._against_final(final)
+        return found[final]
+
+    def _against_final(self, final: Final) -> Any:
         book = self.hands.book
         pay = payoff(final, (book.peeked, 21), self.rules)
         one: Any = Fraction(1) if self.exact else 1.0
