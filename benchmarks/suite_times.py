@@ -12,7 +12,9 @@ first test; a test that waits for that process shows the wait in wall time, not 
 `--timeline` also shows, after the table, those from a report of a run since the
 conftest records them: each worker's start and collection (CPU and wall before its first
 test), the wall its tests took against their CPU, its idle time and the run's tail after
-its last test; the kernel build's and the pre-builds' CPU (the controller's report
+its last test; the kernel build's and the pre-builds' CPU, and the whole machine's busy and
+idle core-seconds from the kernel build to the end (`/proc/stat`: idle is a core nothing
+ran on, the room another test process could have used) (the controller's report
 properties); and the tests whose wall time most exceeds their CPU (waiting: on a lock, a
 server, a shared core).
 
@@ -88,7 +90,7 @@ def timeline(text: str, top: int) -> str:
     ended = begun + float(suite.get("time", 0))
     lines = [f"the run: {ended - begun:.1f} s wall"]
     lines += [f"  {p.get('name')}: {p.get('value')}" for p in suite.iter("property")
-              if p.get("name", "").startswith(("kernel_build", "prebuild"))]
+              if p.get("name", "").startswith(("kernel_build", "prebuild", "machine"))]
     workers: dict[str, list[tuple[float, float, float, float]]] = defaultdict(list)
     gaps = []
     for case in suite.iter("testcase"):

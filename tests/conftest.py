@@ -109,6 +109,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if built.returncode != 0:
         raise pytest.UsageError("building the C kernels failed (see above)")
     _CHILD_CPU[:] = [_children_cpu()]
+    _MACHINE[:] = _machine_times() or ()
     _start_prebuilds(config)
 
 
@@ -246,6 +247,10 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if xml is None or not _CHILD_CPU:
         return
     xml.add_global_property("kernel_build_cpu_s", f"{_CHILD_CPU[0]:.3f}")
+    if _MACHINE and _machine_times() is not None:
+        busy, idle = (now - then for now, then in zip(_machine_times(), _MACHINE, strict=True))
+        xml.add_global_property("machine_busy_core_s", f"{busy:.1f}")
+        xml.add_global_property("machine_idle_core_s", f"{idle:.1f}")
     if _BACKGROUND and all(p.poll() is not None for p in _BACKGROUND):
         xml.add_global_property("prebuild_cpu_s", f"{_children_cpu() - _CHILD_CPU[0]:.3f}")
         for what, (module, name) in _PREBUILT.items():
@@ -256,6 +261,22 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 _CHILD_CPU: list[float] = []
 """The controller's waited-for children's CPU seconds once the kernels are built."""
+_MACHINE: list[float] = []
+"""The machine's busy and idle core-seconds (`_machine_times`) when the kernels were built."""
+
+
+def _machine_times() -> tuple[float, float] | None:
+    """Every core's busy and idle seconds since the machine started (Linux's /proc/stat:
+    idle and waiting for input or output count as idle), or None where there is none: what
+    the whole run, tests and pre-builds and all, left of the machine."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            ticks = [int(word) for word in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    idle = ticks[3] + ticks[4]
+    return (sum(ticks) - idle) / tick, idle / tick
 
 
 def _children_cpu() -> float:
