@@ -276,3 +276,26 @@ def test_an_attribution_ruleset_is_compiled_once() -> None:
     assert cache.rules_of(ochko)[0] is rules and key == behaviour_key(ochko)
     again = ochko.model_copy()
     assert cache.rules_of(again)[0] is not rules and cache.rules_of(again)[1] == key
+
+
+def test_equal_candidates_are_met_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pairs that share a ruleset make equal candidates: the cache keeps the first of each,
+    so that another pair's look-up meets it by identity, and each round is played once per
+    behaviour (an equal candidate from elsewhere gets the outcome already played)."""
+    from pontoon_rules.compare import simulate as simulating
+    from pontoon_rules.compare.candidates import candidates
+
+    cache = OutcomeCache()
+    a, b = (load_bundled(i) for i in DIGEST[:2])
+    first, again = PairSearch(a, b, cache=cache), PairSearch(a, b, cache=cache)
+    fresh = candidates((a, b), 100)
+    assert fresh == first.candidates and fresh[0] is not first.candidates[0]
+    assert all(x is y for x, y in zip(first.candidates, again.candidates, strict=True))
+    played: list[object] = []
+    real = simulating.simulate
+    monkeypatch.setattr(simulating, "simulate",
+                        lambda rules, c: played.append(c) or real(rules, c))
+    outcome = first.outcome(0, 0)
+    assert played == [first.candidates[0]]
+    assert cache.outcome(first.rules[0], first.keys[0], fresh[0]) is outcome
+    assert first.outcome(0, 0) is outcome and len(played) == 1

@@ -130,3 +130,28 @@ def test_stakes_are_checked_against_the_table() -> None:
         state_for("casino-ochko", [0])
     with pytest.raises(ScriptError):
         state_for("casino-ochko", [])
+
+
+def test_classify_answers_from_its_memo_as_afresh_under_rules_in_turn() -> None:
+    """`classify` keeps the memo it used last beside its rules: under rulesets that name
+    the same cards differently, taken in turn, each answer is the one worked out afresh."""
+    from pontoon_rules.engine.round.hand import classify, classify_afresh
+
+    rules = [compile_rules(load_bundled(i)) for i in ("casino-ochko", "xi-dach")]
+    hands = []
+    for codes in (["AS", "KH"], ["7S", "7H", "7D"], ["2S", "3H", "4D", "5C", "6S"],
+                  ["AS", "AH"], ["TS", "9H", "5D"]):
+        hand = Hand(100)
+        for code in codes:
+            hand.add(parse_card(code))
+        hands.append(hand)
+    answers = set()
+    for _ in range(2):
+        for r in rules:
+            for hand in hands:
+                found = classify(hand, r)
+                assert found == classify_afresh(hand, r)
+                answers.add((id(r), found))
+    assert len({found for _r, found in answers}) > 2
+    assert {found for rid, found in answers if rid == id(rules[0])} != {
+        found for rid, found in answers if rid == id(rules[1])}

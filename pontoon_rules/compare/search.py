@@ -70,9 +70,13 @@ class PairSearch:
         self.rulesets = (a, b)
         self.rules = (compile_rules(a), compile_rules(b))
         self.keys = (behaviour_key(a), behaviour_key(b))
-        self.candidates: list[Candidate] = candidates((a, b), stake)
-        self.differing = differing_paths([a, b])
         self.cache = cache if cache is not None else OutcomeCache()
+        self.candidates: list[Candidate] = self.cache.interned(candidates((a, b), stake))
+        self.differing = differing_paths([a, b])
+        self.both: list[tuple[Outcome | None, Outcome | None] | None] = (
+            [None] * len(self.candidates))
+        """Each candidate's outcomes under A and B, once looked up: every field's search
+        reads them again (`_hits`)."""
         self.trust_reasons = trust_reasons
         """False to search even where a stated reason says no round can differ (tests)."""
 
@@ -164,7 +168,10 @@ class PairSearch:
         return end
 
     def _hits(self, index: int, bases: list[_Base]) -> list[Hit]:
-        first, second = self.outcome(0, index), self.outcome(1, index)
+        both = self.both[index]
+        if both is None:
+            both = self.both[index] = (self.outcome(0, index), self.outcome(1, index))
+        first, second = both
         if first is None or second is None or first.nets == second.nets:
             return []
         out = []

@@ -33,18 +33,19 @@ def simulate(rules: Rules, candidate: Candidate) -> Outcome | None:
         state = RoundState(rules, list(candidate.stakes))
     except PontoonError:
         return None
-    shoe, actions, dealt = candidate.shoe, [], 0
+    shoe, policy, actions, dealt = candidate.shoe, candidate.policy, [], 0
+    apply, is_chance, is_terminal = state.apply_action, state.is_chance_node, state.is_terminal
     try:
-        while not state.is_terminal():
-            if state.is_chance_node():
+        while not is_terminal():
+            if is_chance():
                 if dealt >= len(shoe):
                     return None
-                state.apply_action(shoe[dealt])
+                apply(shoe[dealt])
                 dealt += 1
             else:
-                action = decide(state, candidate.policy)
+                action = decide(state, policy)
                 actions.append(f"{state.actor_name()} {action}")
-                state.apply_action(action)
+                apply(action)
         seats = state.returns()
     except PontoonError:
         return None
@@ -66,6 +67,8 @@ class OutcomeCache:
     compiled: dict[int, tuple[Ruleset, Rules, str]] = field(default_factory=dict)
     """id of an attribution ruleset -> it (kept, so that its id is no other's while kept),
     its compiled rules and behaviour key: `flips` gives the same ruleset to many fields."""
+    canonical: dict[Candidate, Candidate] = field(default_factory=dict)
+    """Each candidate met, by itself: `interned`."""
 
     def rules_of(self, ruleset: Ruleset) -> tuple[Rules, str]:
         """`ruleset` compiled and its behaviour key, each worked out once per ruleset."""
@@ -77,7 +80,20 @@ class OutcomeCache:
 
     def outcome(self, rules: Rules, key: str, candidate: Candidate) -> Outcome | None:
         """The outcome of `candidate` under `rules` (whose behaviour key is `key`)."""
-        known = self.table.setdefault(key, {})
-        if candidate not in known:
-            known[candidate] = simulate(rules, candidate)
-        return known[candidate]
+        known = self.table.get(key)
+        if known is None:
+            known = self.table[key] = {}
+        found = known.get(candidate, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = known[candidate] = simulate(rules, candidate)
+        return found
+
+    def interned(self, found: list[Candidate]) -> list[Candidate]:
+        """`found` with each candidate met before (an equal one) as that same object: a
+        look-up of it in `table` is then met by identity, not by comparing its fields
+        (pairs that share a ruleset share most of their candidates)."""
+        return [self.canonical.setdefault(candidate, candidate) for candidate in found]
+
+
+_UNKNOWN = Outcome((), (), -1)
+"""`OutcomeCache.outcome`'s mark of a candidate not played yet (None is an outcome)."""

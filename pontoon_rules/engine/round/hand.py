@@ -196,7 +196,8 @@ def classify(hand: Hand, rules: Rules, banker: bool = False, up: int = -1) -> st
     """
     key = (tuple(hand.cards), hand.hard, hand.aces, hand.wild, hand.is_split,
            hand.doubles > 0, hand.drawn == 0, hand.stakes[0] if hand.stakes else 0, banker, up)
-    memo = _memo(rules)
+    last = _LAST[0]  # the rules of the round being played, almost always
+    memo = last[1] if last[0] is rules and len(last[1]) <= _MEMO_SIZE else _memo(rules)
     found = memo.get(key)
     if found is None:
         found = memo[key] = _classify(hand, rules, banker, up)
@@ -208,6 +209,8 @@ _MEMOS: dict[int, tuple[Rules, dict[tuple[object, ...], str]]] = {}
 another's while kept) and by everything of the hand it reads; at most `_MEMOS_KEPT` rules."""
 _MEMOS_KEPT = 64
 _MEMO_SIZE = 50_000
+_LAST: list[tuple[Rules | None, dict[tuple[object, ...], str]]] = [(None, {})]
+"""The memo `_memo` gave last, beside its rules: `classify`'s look-up without `_MEMOS`'."""
 
 
 def _memo(rules: Rules) -> dict[tuple[object, ...], str]:
@@ -218,6 +221,7 @@ def _memo(rules: Rules) -> dict[tuple[object, ...], str]:
         if len(_MEMOS) >= _MEMOS_KEPT:
             _MEMOS.clear()
         kept = _MEMOS[id(rules)] = (rules, {})
+    _LAST[0] = kept
     return kept[1]
 
 

@@ -33,6 +33,8 @@ from pontoon_rules.engine.round.results import RoundResult, seat_nets, settle_ro
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.errors import IllegalActionError, ScriptError, ShoeError
 
+_ACTOR_NAMES = {CHANCE: "chance", BANKER: "banker", TERMINAL: "terminal"}
+
 
 class Seat:
     """One player's place at the table: hands, insurance, even money and side bets."""
@@ -247,26 +249,27 @@ class RoundState:
     def actor_name(self, actor: int | None = None) -> str:
         """'p1'…, 'banker', 'chance' or 'terminal' for `actor` (default: current)."""
         actor = self.current_player() if actor is None else actor
-        names = {CHANCE: "chance", BANKER: "banker", TERMINAL: "terminal"}
-        return names.get(actor, f"p{actor + 1}")
+        return _ACTOR_NAMES.get(actor) or f"p{actor + 1}"
 
     def _legal_names(self) -> list[str]:
         return [str(a) for a in self.legal_actions()]
 
     def _deal(self, card: int) -> None:
-        if not 0 <= card < CARDS_PER_PACK or self.counts[card] <= 0:
-            raise ShoeError(_not_left(self.rules, card))
-        if self.rules.decks is not None:
-            self.counts[card] -= 1
+        rules, counts = self.rules, self.counts
+        if not 0 <= card < CARDS_PER_PACK or counts[card] <= 0:
+            raise ShoeError(_not_left(rules, card))
+        if rules.decks is not None:
+            counts[card] -= 1
             self.remaining -= 1
         hand = self.pending.pop(0)
+        up = -1
+        thrown_in = False
         if hand is self.banker:
             faces.banker_card(self)
-        rules = self.rules
-        up = read_up(self.banker, rules)
-        thrown_in = (hand is not self.banker and rules.bust_loses_at_once
-                     and bool(rules.decks) and rules.hidden_bust_pays is None
-                     and not is_bust(hand, rules, up))
+        elif rules.bust_loses_at_once and rules.decks and rules.hidden_bust_pays is None:
+            # a hand thrown in bust leaves its cards out of play: was it live before?
+            up = read_up(self.banker, rules)
+            thrown_in = not is_bust(hand, rules, up)
         hand.add(card, rules.values, rules.wild, rules.wild_lowest)
         if hand.doubles:
             hand.drawn_since_double += 1
@@ -277,14 +280,12 @@ class RoundState:
     def allows(self, action: Action) -> bool:
         """Whether `action` is legal now: a legal kind, its amount in range and, where every
         amount must be a multiple of a unit (`settlement.odd_amounts: exact`), one."""
-        if action.amount is not None and action.amount % amount_unit(self.rules, action.kind):
-            return False
-        return any(option.allows(action) for option in self.legal_actions())
+        return _allowed(action, self.legal_actions(), self.rules)
 
     def _decide(self, action: Action) -> None:
         actor = self.current_player()
         legal = self.legal_actions()
-        if not self.allows(action):
+        if not _allowed(action, legal, self.rules):
             code = "bad_amount" if any(o.kind == action.kind for o in legal) else "illegal_action"
             raise IllegalActionError(str(action), self.actor_name(), [str(a) for a in legal],
                                      code=code)
@@ -293,6 +294,16 @@ class RoundState:
             calling_off.apply(self, action)
         else:
             flow.apply_decision(self, action)
+
+
+def _allowed(action: Action, legal: list[LegalAction], rules: Rules) -> bool:
+    """`RoundState.allows` with the legal actions at hand."""
+    if action.amount is not None and action.amount % amount_unit(rules, action.kind):
+        return False
+    for option in legal:
+        if option.allows(action):
+            return True
+    return False
 
 
 def full_counts(rules: Rules) -> list[int]:
