@@ -346,3 +346,46 @@ def test_every_field_a_state_graph_reads_is_a_graph_field(source: str) -> None:
     assert read and read <= compiled.GRAPH_FIELDS, sorted(read - compiled.GRAPH_FIELDS)
     assert all(compiled.COARSE.get(name) is derive for name, derive in coarse)
     assert ("decks" in read) == (source == "tiny-suited.yaml")  # read only for suits
+
+
+def test_a_named_hands_payout_alone_shares_spanish_21s_graphs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 51: what a named hand pays is no part of a graph of hand states (a definition
+    as the graph reads it, `engine.round.named.NamedHand`, holds no payout; the payout rows
+    are priced per model, `compiled._priced`): spanish-21 at 8 packs with its blackjack and
+    its suited 7-7-7 paid otherwise builds no graph, and its edge is the one graphs built
+    afresh give, to the bit; a change of when a hand is held (a five-card 21 of any
+    number of cards) is read, and differs."""
+    from pontoon_rules.ruleset.loading.registry import load_bundled
+
+    builds: list[int] = []
+    build = compiled._build
+
+    def counted(*args: Any) -> compiled.Graph:
+        builds.append(1)
+        return build(*args)
+
+    monkeypatch.setattr(compiled, "_build", counted)
+    eight = _variant(load_bundled("spanish-21").model_dump(mode="python"), "pack.decks", 8)
+    assert isinstance(eight, Ruleset)
+    base = compile_rules(eight)
+    pays = changed(changed_ruleset(eight, "hands.definitions.pontoon.pays", "6:5"),
+                   "hands.definitions.suited-sevens.pays", "5:2")
+    assert base.named == pays.named and base.cells != pays.cells
+    compiled.GRAPHS.clear()
+    base_edge = edge_of(base)
+    made = len(builds)
+    shared = edge_of(pays)
+    assert len(builds) == made > 0 and graph_changed(base, pays) == 0.0
+    assert shared != base_edge
+    compiled.GRAPHS.clear()
+    assert repr(edge_of(pays)) == repr(shared) and len(builds) == 2 * made
+    held = changed(eight, "hands.definitions.five-card-21.max_cards", None)
+    assert graph_changed(base, held) == 1.0
+
+
+def changed_ruleset(ruleset: Ruleset, path: str, value: Any) -> Ruleset:
+    """`ruleset` with one field changed, validated."""
+    found = _variant(ruleset.model_dump(mode="python"), path, value)
+    assert isinstance(found, Ruleset), found
+    return found
