@@ -389,3 +389,38 @@ def changed_ruleset(ruleset: Ruleset, path: str, value: Any) -> Ruleset:
     found = _variant(ruleset.model_dump(mode="python"), path, value)
     assert isinstance(found, Ruleset), found
     return found
+
+
+def test_a_bust_settled_alike_at_once_or_not_shares_the_graph(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A graph reads what a bust is paid only as whether it nets the same whatever the
+    banker holds (`compiled.BUST_ALIKE`: its states' `bust`): belarus-ponton's bust lost at
+    the end of the round instead of at once (lost to every banker's hand alike) builds no
+    graph, and its edge is the one a graph built afresh gives, to the bit; with ties a push
+    (both bust: a push) it is not settled alike, and builds its own."""
+    from pontoon_rules.ruleset.loading.registry import load_bundled
+
+    builds: list[int] = []
+    build = compiled._build
+
+    def counted(*args: Any) -> compiled.Graph:
+        builds.append(1)
+        return build(*args)
+
+    monkeypatch.setattr(compiled, "_build", counted)
+    ruleset = load_bundled("belarus-ponton")
+    assert ruleset.settlement.player_bust_loses_at_once
+    base = compile_rules(ruleset)
+    later = changed_ruleset(ruleset, "settlement.player_bust_loses_at_once", False)
+    waits = compile_rules(later)
+    compiled.GRAPHS.clear()
+    edge_of(base)
+    made = len(builds)
+    shared = edge_of(waits)
+    assert len(builds) == made > 0 and graph_changed(base, waits) == 0.0
+    compiled.GRAPHS.clear()
+    assert repr(edge_of(waits)) == repr(shared) and len(builds) == 2 * made
+    push = changed(later, "settlement.ties", "push")
+    edge_of(push)
+    assert len(builds) > 2 * made and graph_changed(base, push) == 1.0
+    compiled.GRAPHS.clear()
