@@ -346,3 +346,81 @@ def test_every_field_a_state_graph_reads_is_a_graph_field(source: str) -> None:
     assert read and read <= compiled.GRAPH_FIELDS, sorted(read - compiled.GRAPH_FIELDS)
     assert all(compiled.COARSE.get(name) is derive for name, derive in coarse)
     assert ("decks" in read) == (source == "tiny-suited.yaml")  # read only for suits
+
+
+def test_a_named_hands_payout_alone_shares_spanish_21s_graphs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 51: what a named hand pays is no part of a graph of hand states (a definition
+    as the graph reads it, `engine.round.named.NamedHand`, holds no payout; the payout rows
+    are priced per model, `compiled._priced`): spanish-21 at 8 packs with its blackjack and
+    its suited 7-7-7 paid otherwise builds no graph, and its edge is the one graphs built
+    afresh give, to the bit; a change of when a hand is held (a five-card 21 of any
+    number of cards) is read, and differs."""
+    from pontoon_rules.ruleset.loading.registry import load_bundled
+
+    builds: list[int] = []
+    build = compiled._build
+
+    def counted(*args: Any) -> compiled.Graph:
+        builds.append(1)
+        return build(*args)
+
+    monkeypatch.setattr(compiled, "_build", counted)
+    eight = _variant(load_bundled("spanish-21").model_dump(mode="python"), "pack.decks", 8)
+    assert isinstance(eight, Ruleset)
+    base = compile_rules(eight)
+    pays = changed(changed_ruleset(eight, "hands.definitions.pontoon.pays", "6:5"),
+                   "hands.definitions.suited-sevens.pays", "5:2")
+    assert base.named == pays.named and base.cells != pays.cells
+    compiled.GRAPHS.clear()
+    base_edge = edge_of(base)
+    made = len(builds)
+    shared = edge_of(pays)
+    assert len(builds) == made > 0 and graph_changed(base, pays) == 0.0
+    assert shared != base_edge
+    compiled.GRAPHS.clear()
+    assert repr(edge_of(pays)) == repr(shared) and len(builds) == 2 * made
+    held = changed(eight, "hands.definitions.five-card-21.max_cards", None)
+    assert graph_changed(base, held) == 1.0
+
+
+def changed_ruleset(ruleset: Ruleset, path: str, value: Any) -> Ruleset:
+    """`ruleset` with one field changed, validated."""
+    found = _variant(ruleset.model_dump(mode="python"), path, value)
+    assert isinstance(found, Ruleset), found
+    return found
+
+
+def test_a_bust_settled_alike_at_once_or_not_shares_the_graph(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A graph reads what a bust is paid only as whether it nets the same whatever the
+    banker holds (`compiled.BUST_ALIKE`: its states' `bust`): belarus-ponton's bust lost at
+    the end of the round instead of at once (lost to every banker's hand alike) builds no
+    graph, and its edge is the one a graph built afresh gives, to the bit; with ties a push
+    (both bust: a push) it is not settled alike, and builds its own."""
+    from pontoon_rules.ruleset.loading.registry import load_bundled
+
+    builds: list[int] = []
+    build = compiled._build
+
+    def counted(*args: Any) -> compiled.Graph:
+        builds.append(1)
+        return build(*args)
+
+    monkeypatch.setattr(compiled, "_build", counted)
+    ruleset = load_bundled("belarus-ponton")
+    assert ruleset.settlement.player_bust_loses_at_once
+    base = compile_rules(ruleset)
+    later = changed_ruleset(ruleset, "settlement.player_bust_loses_at_once", False)
+    waits = compile_rules(later)
+    compiled.GRAPHS.clear()
+    edge_of(base)
+    made = len(builds)
+    shared = edge_of(waits)
+    assert len(builds) == made > 0 and graph_changed(base, waits) == 0.0
+    compiled.GRAPHS.clear()
+    assert repr(edge_of(waits)) == repr(shared) and len(builds) == 2 * made
+    push = changed(later, "settlement.ties", "push")
+    edge_of(push)
+    assert len(builds) > 2 * made and graph_changed(base, push) == 1.0
+    compiled.GRAPHS.clear()

@@ -25,7 +25,15 @@ from pontoon_rules.analysis.composition.states import Rows, StateTables, start_o
 from pontoon_rules.analysis.hand import HandSolver, HandState
 from pontoon_rules.analysis.named import suit_count
 from pontoon_rules.analysis.outcomes import bust_settled_alike
-from pontoon_rules.analysis.reads import Read, reads_equal, recording, replay, unwrapped
+from pontoon_rules.analysis.reads import (
+    Coarse,
+    Read,
+    read_coarse,
+    reads_equal,
+    recording,
+    replay,
+    unwrapped,
+)
 from pontoon_rules.analysis.seat_takes import TAKEN_INDEX
 from pontoon_rules.engine.round.rules import Rules
 
@@ -77,12 +85,18 @@ GRAPH_FIELDS = frozenset({
 """The fields of `Rules` a graph of hand states reads (`Graph.read`, the bundled rulesets'
 together; a test keeps it whole), and those choosing its split roots: a change to one
 builds a new graph, the costlier variants of a table (`costs.graph_changed`, the order the
-variants are shared in). `decks` is read only as `named.suit_count` (`COARSE`)."""
+variants are shared in). `decks` is read only as `named.suit_count`, `bust_loses_at_once`
+only as `outcomes.bust_settled_alike` (`COARSE`)."""
 _KEEPING = threading.Lock()
 """Held while `GRAPHS` is searched or changed (a solve may run on a thread of its own)."""
-COARSE = {"decks": suit_count}
+COARSE = {"decks": suit_count, "bust_loses_at_once": bust_settled_alike}
 """The fields of `GRAPH_FIELDS` a graph reads coarsely (`reads.Coarse`): field -> what of
 the rules it reads (a change to the field that leaves that alone keeps the graph)."""
+BUST_ALIKE = Coarse(bust_settled_alike, field="bust_loses_at_once")
+"""A graph's one read of what a hand is paid: whether a bust nets the same whatever the
+banker holds (its states' `bust`), not the bust's cells themselves (what else they say is
+priced per model, `_priced`), so that a change of a bust's cells or of its settling at once
+that leaves it settled alike keeps the graph."""
 
 
 def graph_changed(base: Rules, variant: Rules) -> bool:
@@ -129,7 +143,7 @@ def _build(model: HandValues, roots: tuple[HandState, ...]) -> Graph:
     rules, read = recording(model.rules)
     hands = HandSolver(rules, model.kinds, [1.0] * model.n_kinds, model.hands.table,
                        shaped=True)
-    rows = Rows(hands, model.n_kinds, bust_settled_alike(rules))
+    rows = Rows(hands, model.n_kinds, read_coarse(rules, BUST_ALIKE))
     for s in roots:
         rows.number(s)
     i = 0
