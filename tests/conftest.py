@@ -11,7 +11,6 @@ them later.
 
 from __future__ import annotations
 
-import os
 import shlex
 import subprocess
 import sys
@@ -82,17 +81,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
     gc.collect()
     gc.freeze()
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto` (`make test`): one test process more than the cores this run may use. The
-    suite is CPU-bound, but many tests wait a while (on Chromium, a workbench server, a
-    harness, a child process): with one process a core, a core sits idle through each
-    wait; the extra process fills it."""
-    del config
-    cores = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-             else os.cpu_count() or 1)
-    return cores + 1
 
 
 @pytest.hookimpl(trylast=True)  # after the tmp_path plugin's, for the base folder
@@ -200,6 +188,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     for the run's time line (`suite_times.py --timeline`), the process that ran it, when
     it started (epoch seconds) and the CPU that process had spent before it (`cpu_before`:
     on a worker's first test, its start and collection)."""
+    import os
 
     start = item.stash.get(_CPU_AT_START, None)
     if call.when == "teardown" and start is not None:
@@ -280,11 +269,14 @@ def _machine_times() -> tuple[float, float] | None:
 
 
 def _children_cpu() -> float:
+    import os
+
     times = os.times()
     return times.children_user + times.children_system
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    import os
     import signal
 
     for process in _BACKGROUND:
