@@ -34,8 +34,7 @@ run: $(STAMP) $(KERNELS)
 	$(RUN) $(BIN)/pontoon-rules docs build
 	$(RUN) $(BIN)/pontoon-rules summary
 
-# One test process more than the cores (pytest-xdist: `-n auto`, as tests/conftest.py sets it;
-# the C kernels are built once first).
+# Every core (pytest-xdist; the C kernels are built once first, see tests/conftest.py).
 test: $(STAMP) $(KERNELS)
 	@bash .ci/system-deps pango fonts spell pages gettext browser
 	$(RUN) $(BIN)/python -m pytest -n auto --dist worksteal

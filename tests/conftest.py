@@ -11,6 +11,7 @@ them later.
 
 from __future__ import annotations
 
+import os
 import shlex
 import subprocess
 import sys
@@ -188,8 +189,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     for the run's time line (`suite_times.py --timeline`), the process that ran it, when
     it started (epoch seconds) and the CPU that process had spent before it (`cpu_before`:
     on a worker's first test, its start and collection)."""
-    import os
-
     start = item.stash.get(_CPU_AT_START, None)
     if call.when == "teardown" and start is not None:
         item.user_properties += [
@@ -269,14 +268,11 @@ def _machine_times() -> tuple[float, float] | None:
 
 
 def _children_cpu() -> float:
-    import os
-
     times = os.times()
     return times.children_user + times.children_system
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    import os
     import signal
 
     for process in _BACKGROUND:
