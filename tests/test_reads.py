@@ -206,6 +206,19 @@ print(repr(edge_of(compile_rules(ruleset.model_copy(
 """
 
 
+def counted_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that gets one item for each hand-state graph built from now on."""
+    builds: list[int] = []
+    build = compiled._build
+
+    def counted(*args: Any) -> compiled.Graph:
+        builds.append(1)
+        return build(*args)
+
+    monkeypatch.setattr(compiled, "_build", counted)
+    return builds
+
+
 def test_spanish_21_at_eight_packs_prices_the_graph_of_six(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 51: spanish-21 changed from 6 packs to 8 builds no graph (its suited hands read
@@ -216,14 +229,7 @@ def test_spanish_21_at_eight_packs_prices_the_graph_of_six(
 
     fresh = {d: subprocess.Popen([sys.executable, "-c", FRESH, str(d)], stdout=subprocess.PIPE,
                                  text=True) for d in (8, 1)}
-    builds: list[int] = []
-    build = compiled._build
-
-    def counted(*args: Any) -> compiled.Graph:
-        builds.append(1)
-        return build(*args)
-
-    monkeypatch.setattr(compiled, "_build", counted)
+    builds = counted_builds(monkeypatch)
     six = load_bundled("spanish-21")
     assert six.pack.decks == 6
     compiled.GRAPHS.clear()
@@ -358,14 +364,7 @@ def test_a_named_hands_payout_alone_shares_spanish_21s_graphs(
     number of cards) is read, and differs."""
     from pontoon_rules.ruleset.loading.registry import load_bundled
 
-    builds: list[int] = []
-    build = compiled._build
-
-    def counted(*args: Any) -> compiled.Graph:
-        builds.append(1)
-        return build(*args)
-
-    monkeypatch.setattr(compiled, "_build", counted)
+    builds = counted_builds(monkeypatch)
     eight = _variant(load_bundled("spanish-21").model_dump(mode="python"), "pack.decks", 8)
     assert isinstance(eight, Ruleset)
     base = compile_rules(eight)
@@ -400,14 +399,7 @@ def test_a_bust_settled_alike_at_once_or_not_shares_the_graph(
     (both bust: a push) it is not settled alike, and builds its own."""
     from pontoon_rules.ruleset.loading.registry import load_bundled
 
-    builds: list[int] = []
-    build = compiled._build
-
-    def counted(*args: Any) -> compiled.Graph:
-        builds.append(1)
-        return build(*args)
-
-    monkeypatch.setattr(compiled, "_build", counted)
+    builds = counted_builds(monkeypatch)
     ruleset = load_bundled("belarus-ponton")
     assert ruleset.settlement.player_bust_loses_at_once
     base = compile_rules(ruleset)
