@@ -23,7 +23,7 @@ from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import SECOND_CARDS, SHARED_KEEP, Removed, kept
 from pontoon_rules.analysis.composition.states import Rows, StateTables, start_of
 from pontoon_rules.analysis.hand import HandSolver, HandState
-from pontoon_rules.analysis.named import suit_count
+from pontoon_rules.analysis.named import SUIT_COUNT
 from pontoon_rules.analysis.outcomes import bust_settled_alike
 from pontoon_rules.analysis.reads import (
     Coarse,
@@ -89,14 +89,14 @@ variants are shared in). `decks` is read only as `named.suit_count`, `bust_loses
 only as `outcomes.bust_settled_alike` (`COARSE`)."""
 _KEEPING = threading.Lock()
 """Held while `GRAPHS` is searched or changed (a solve may run on a thread of its own)."""
-COARSE = {"decks": suit_count, "bust_loses_at_once": bust_settled_alike}
-"""The fields of `GRAPH_FIELDS` a graph reads coarsely (`reads.Coarse`): field -> what of
-the rules it reads (a change to the field that leaves that alone keeps the graph)."""
 BUST_ALIKE = Coarse(bust_settled_alike, field="bust_loses_at_once")
 """A graph's one read of what a hand is paid: whether a bust nets the same whatever the
 banker holds (its states' `bust`), not the bust's cells themselves (what else they say is
 priced per model, `_priced`), so that a change of a bust's cells or of its settling at once
 that leaves it settled alike keeps the graph."""
+COARSE = {entry.field: entry.derive for entry in (SUIT_COUNT, BUST_ALIKE)}
+"""The fields of `GRAPH_FIELDS` a graph reads coarsely (`reads.Coarse`): field -> what of
+the rules it reads (a change to the field that leaves that alone keeps the graph)."""
 
 
 def graph_changed(base: Rules, variant: Rules) -> bool:

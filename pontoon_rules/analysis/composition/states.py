@@ -20,6 +20,7 @@ FIXED = 2
 """An option kind of `FIXED` + r ends the hand on payout row r, one that does not depend on
 the banker's hand (as a bust's), only on the peek letting the round through."""
 
+
 class Twin(NamedTuple):
     """The unsplit hand of a split hand's cards, offered the split hand's options (a CDZ-
     split hand plays what this hand plays best: `ZeroMemorySplit._choices`, which
