@@ -27,6 +27,12 @@ known, not when a poll happened by.
     python benchmarks/workbench_speed.py vingt-un xi-dach
     python benchmarks/workbench_speed.py --warm-cache    # keep the cache folder's tables
     python benchmarks/workbench_speed.py --field player.stick_minimum   # that rule's change
+    python benchmarks/workbench_speed.py --repeat 5 spanish-21   # five rounds, and medians
+
+`--repeat N`: N rounds, each with a new server (new worker processes) and a new empty cache
+folder, so that no round reads what another computed; after the rounds, each ruleset's
+median of every figure with its least and greatest (this machine's speed varies from
+minute to minute: one round's figure can be a fifth off the next round's).
 
 Issue 51's targets on a 2-core machine: the new edge within 0.3 s of a change, the
 realistic variations within 5 s. By default the cache folder is a new empty one, so the
@@ -62,9 +68,9 @@ def main() -> None:
     parser.add_argument("--figures-nice", type=int, default=None,
                         help="the other figures' workers' nice (default: the server's, "
                              "`server.FIGURES_NICE`; 4 was the realistic table's before)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="rounds, each on a new server and cache folder, then medians")
     args = parser.parse_args()
-    if not args.warm_cache:
-        os.environ["PONTOON_RULES_CACHE"] = tempfile.mkdtemp(prefix="workbench-speed-")
     warnings.filterwarnings("ignore", message=".*httpx.*")
     from pontoon_rules.ruleset.loading.registry import bundled_ids
 
@@ -73,10 +79,41 @@ def main() -> None:
           f"{'strategy s':>10} {'realistic s':>11} {'rows':>5} {'edge cpu':>8} "
           f"{'card cpu':>8} {'real. cpu':>9} {'worker/helper':>13}", flush=True)
     print(f"# {_tree()}; {_nices(args.figures_nice)}; load average {_load()}", flush=True)
-    with _server(args.figures_nice) as client:
-        for ruleset_id in ids:
-            print(_measured(client, ruleset_id, args.limit, args.field), flush=True)
+    rounds: dict[str, list[dict[str, float]]] = {ruleset_id: [] for ruleset_id in ids}
+    for done in range(max(1, args.repeat)):
+        if done:
+            print(f"# round {done + 1}; load average {_load()}", flush=True)
+        if not args.warm_cache:
+            os.environ["PONTOON_RULES_CACHE"] = tempfile.mkdtemp(prefix="workbench-speed-")
+        with _server(args.figures_nice) as client:
+            for ruleset_id in ids:
+                line, figures = _measured(client, ruleset_id, args.limit, args.field)
+                print(line, flush=True)
+                if figures:
+                    rounds[ruleset_id].append(figures)
     print(f"# load average at the end {_load()}", flush=True)
+    if args.repeat > 1:
+        _medians(rounds)
+
+
+SPREAD = ("answer", "edge", "strategy", "realistic", "edge_cpu", "card_cpu", "real_cpu")
+"""The figures `--repeat` gives the median of, with their least and greatest."""
+
+
+def _medians(rounds: dict[str, list[dict[str, float]]]) -> None:
+    """Each ruleset's median of each figure over the rounds, with its least and greatest."""
+    import statistics
+
+    print(f"# medians over the rounds (least-greatest): {', '.join(SPREAD)}")
+    for ruleset_id, found in rounds.items():
+        if not found:  # refused, or no change to try: said in each round
+            continue
+        parts = []
+        for key in SPREAD:
+            values = [f[key] for f in found if key in f]
+            parts.append(f"{key} {statistics.median(values):.2f} ({min(values):.2f}-"
+                         f"{max(values):.2f})" if values else f"{key} —")
+        print(f"{ruleset_id:<26} {len(found)} rounds: {'; '.join(parts)}", flush=True)
 
 
 def _tree() -> str:
@@ -135,17 +172,20 @@ class _server:
         self.workbench.close()
 
 
-def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
+def _measured(client: Any, ruleset_id: str, limit: float,
+              field: str) -> tuple[str, dict[str, float]]:
+    """One ruleset's line, and its figures (`SPREAD`'s, those measured; none where it was
+    refused or had no change)."""
     from pontoon_rules.ruleset.loading.registry import load_bundled
     from pontoon_rules.ruleset.resolving.features import refused_names
 
     ruleset = load_bundled(ruleset_id)
     refused = refused_names(ruleset, "edge")
     if refused:
-        return f"{ruleset_id:<26} refused by the analysis: {', '.join(refused)}"
+        return f"{ruleset_id:<26} refused by the analysis: {', '.join(refused)}", {}
     change = _change(ruleset, field)
     if change is None:
-        return f"{ruleset_id:<26} no realistic change to try"
+        return f"{ruleset_id:<26} no realistic change to try", {}
     path, value = change
     tab = f"bench-{ruleset_id}"
     page = _draft(ruleset_id, tab, 1, {})
@@ -159,7 +199,8 @@ def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
     answer = client.post("/api/state", json=_draft(ruleset_id, tab, 2, {path: value})).json()
     answered = time.perf_counter() - start
     if not answer.get("job"):
-        return f"{ruleset_id:<26} the change was refused: {answer.get('problems')} problems"
+        return (f"{ruleset_id:<26} the change was refused: {answer.get('problems')} problems",
+                {})
     times = _follow(client, answer["job"], tab, limit, "realistic", start, workers)
     now = (client.workbench.edges.worker_pids(), client.workbench.jobs.worker_pids(),
            client.workbench.costs.worker_pids())
@@ -169,12 +210,18 @@ def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
         if read & set(replaced):  # a worker it counts was replaced meanwhile: its
             times.pop(key, None)  # seconds are gone
     said = f"{path} → {value}"[:44]
+    cpu_before = {"edge_cpu": before[0], "card_cpu": before[0] + before[1],
+                  "real_cpu": before[2]}
+    spent = {key: times[key] - then for key, then in cpu_before.items() if key in times}
+    figures: dict[str, float] = {"answer": answered, **spent}
+    figures.update((k, times[k]) for k in ("edge", "strategy", "realistic") if k in times)
     return (f"{ruleset_id:<26} {said:<44} {answered:>8.2f} {_s(times.get('edge')):>7} "
             f"{_s(times.get('strategy')):>10} {_s(times.get('realistic')):>11} "
-            f"{times.get('rows', ''):>5} {_spent(times, 'edge_cpu', before[0]):>8} "
-            f"{_spent(times, 'card_cpu', before[0] + before[1]):>8} "
-            f"{_spent(times, 'real_cpu', before[2]):>9} {_split(times, apart):>13}"
-            + (f"  replaced: {', '.join(WORKERS[i] for i in replaced)}" if replaced else ""))
+            f"{times.get('rows', ''):>5} {_s(spent.get('edge_cpu')):>8} "
+            f"{_s(spent.get('card_cpu')):>8} "
+            f"{_s(spent.get('real_cpu')):>9} {_split(times, apart):>13}"
+            + (f"  replaced: {', '.join(WORKERS[i] for i in replaced)}" if replaced else ""),
+            figures)
 
 
 def _change(ruleset: Any, field: str) -> tuple[str, Any] | None:
@@ -265,10 +312,6 @@ def _split(times: dict[str, Any], before: tuple[float, float]) -> str:
     worker, helper = (now - then for now, then in zip(times["real_apart"], before,
                                                      strict=True))
     return f"{worker:.2f}/{helper:.2f}"
-
-
-def _spent(times: dict[str, Any], key: str, before: float) -> str:
-    return _s(times[key] - before if key in times else None)
 
 
 def _s(seconds: float | None) -> str:
