@@ -206,6 +206,31 @@ def _kept_stats(rules: Rules, value_only: bool = False) -> np.ndarray:
     return out
 
 
+def test_the_kernel_counts_the_path_of_each_solve_and_what_it_enumerated() -> None:
+    """`pr_counts` (benchmarks/solve_parts.py): a solve from nothing enumerates its nodes and
+    outlooks; a variant that changes a payout alone takes them whole (its values alone
+    worked out again), and one that changes the banker alone takes the nodes with outlooks
+    of its own; the seconds of each stage are counted only where it ran."""
+    base = compile_rules(load_bundled("pagat-british"))
+    C.forget()
+    C.counts(reset=True)
+    _kept_stats(base, value_only=True)
+    first = C.counts(reset=True)
+    assert (first["solves"], first["enumerated"], first["same_nodes"], first["kept"]) == (
+        1, 1, 0, 0)
+    assert first["main_nodes"] > 0 and first["split_levels"] > 0 and first["outlooks"] > 0
+    assert min(first[k] for k in ("enumerate_ns", "outlooks_ns", "values_ns")) > 0
+    _kept_stats(_variant("pagat-british", "hands.definitions.pontoon.pays", "3:1"), True)
+    paid = C.counts(reset=True)
+    assert (paid["solves"], paid["enumerated"], paid["same_nodes"], paid["kept"]) == (
+        1, 0, 0, 1)
+    assert paid["main_nodes"] == paid["enumerate_ns"] == paid["outlooks_ns"] == 0
+    _kept_stats(_variant("pagat-british", "banker.stand_on", 16), True)
+    banker = C.counts()
+    assert (banker["enumerated"], banker["same_nodes"], banker["kept"]) == (0, 1, 0)
+    assert banker["outlooks_ns"] > 0 and banker["enumerate_ns"] == 0
+
+
 def _variant(ruleset_id: str, path: str, value: object) -> Rules:
     from pontoon_rules.ruleset.format.fields import with_value
     from pontoon_rules.ruleset.format.model import Ruleset

@@ -19,6 +19,8 @@
  *   pr_forget         drops what the last solves kept
  *   pr_set_threads    how many threads the calling thread's solves share their banker
  *                     outlooks among
+ *   pr_counts         what the calling thread's solves did: their paths, sizes and the
+ *                     seconds of each stage (`analysis_counts.h`)
  *
  * One translation unit, so that every helper may be inlined where it is called: this
  * prelude, then the stages in the order a solve runs them, each a header of `static`
@@ -31,6 +33,7 @@
  *   analysis_values.h    standing, the next card's chances, best play over the main set
  *   analysis_split.h     the split hands' zero-memory values and what they play
  *   analysis_kept.h      what a solve keeps for the next: buffers, stamps, `Kept`
+ *   analysis_counts.h    what the solves did, counted (pr_counts)
  *   analysis_steps.h     a solve's steps on what it keeps: enumerate, order, value, reuse
  *   analysis.c           pr_solve and pr_forget
  */
@@ -62,6 +65,7 @@ typedef int64_t i64;
 #include "analysis_values.h"
 #include "analysis_split.h"
 #include "analysis_kept.h"
+#include "analysis_counts.h"
 #include "analysis_steps.h"
 
 /* The whole compiled recursion (`compiled.solve`).
@@ -114,6 +118,7 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
             }
             if (same < 0) same = i;
         }
+    int path = found >= 0 ? COUNT_KEPT : same >= 0 ? COUNT_SAME_NODES : COUNT_ENUMERATED;
     if (found >= 0) { /* the same nodes and outlooks */
         free(now.banker.data);
         free(now.player.data);
@@ -141,8 +146,10 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
         kept_free(&kept[found]);
         pool_free(); /* what this solve did not take: no more kept than before */
     }
+    i64 valuing = counted_now();
     if (!bad)
         bad = lane_values(&now, &t, dims, pairs, extras, tables[27], out_main, out_pairs);
+    solve_counts[COUNT_VALUES_NS] += counted_now() - valuing;
     if (bad) {
         kept_free(&now);
         pool_free();
@@ -153,6 +160,8 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
     pool_free();
     for (int i = found; i > 0; i--) kept[i] = kept[i - 1];
     kept[0] = now;
+    solve_counts[COUNT_SOLVES]++;
+    solve_counts[path]++;
     return 0;
 }
 

@@ -18,7 +18,7 @@ static int enumerate_all(Kept *k, const Tables *t, const i64 *main_comps,
                          const i64 *main_states, const i64 *pairs, const i64 *extras,
                          const i64 *pair_comps, const i64 *pair_states, const Outlooks *last,
                          const Kept *before) {
-    i64 K = t->K, n_pairs = k->n_pairs, n_main = k->n_main;
+    i64 K = t->K, n_pairs = k->n_pairs, n_main = k->n_main, began = counted_now();
     k->split = calloc((size_t)(n_pairs + 1), sizeof(Nodes));
     k->split_roots = malloc(sizeof(i64) * (size_t)(n_pairs * K + 1));
     /* room as the last solve needed (`enumerate_nodes`' hint) */
@@ -59,7 +59,16 @@ static int enumerate_all(Kept *k, const Tables *t, const i64 *main_comps,
     }
     free(roots);
     free(rstates);
-    if (!bad) bad = outlooks(&k->o, t, last);
+    i64 enumerated = counted_now();
+    solve_counts[COUNT_ENUMERATE_NS] += enumerated - began;
+    for (i64 a = 0; a < n_pairs && !bad; a++)
+        solve_counts[COUNT_SPLIT_LEVELS] += k->split[a].n * k->split[a].E;
+    if (!bad) {
+        solve_counts[COUNT_MAIN_NODES] += k->main.n;
+        solve_counts[COUNT_OUTLOOKS] += k->o.n;
+        bad = outlooks(&k->o, t, last);
+        solve_counts[COUNT_OUTLOOKS_NS] += counted_now() - enumerated;
+    }
     return bad ? -1 : 0;
 }
 
@@ -183,7 +192,10 @@ static int reuse_nodes(Kept *now, Kept *k, const Tables *t, const Outlooks *last
     now->n_out = 0;
     now->o.full = NULL;
     now->o.mass = now->o.through = NULL;
-    return outlooks(&now->o, t, last);
+    i64 began = counted_now();
+    int bad = outlooks(&now->o, t, last);
+    solve_counts[COUNT_OUTLOOKS_NS] += counted_now() - began;
+    return bad;
 }
 
 #endif /* PONTOON_ANALYSIS_STEPS_H */

@@ -29,7 +29,7 @@ SOURCES = {"analysis": "analysis.c", "sim": "sim.c", "fast": "fast.c"}
 folder it includes, `included`, are part of its hash: the analysis's stages `analysis_*.h`,
 the simulator's `sim_*.h`, `sim.h`, `fast.h`)."""
 SYMBOLS = {
-    "analysis": ("pr_solve", "pr_forget", "pr_set_threads", "pr_banker_tree",
+    "analysis": ("pr_solve", "pr_forget", "pr_set_threads", "pr_counts", "pr_banker_tree",
                  "pr_banker_mass", "pr_banker_mass_groups"),
     "sim": ("pr_sim_rounds", "pr_sim_play_round", "pr_sim_constant", "pr_sim_session",
             "pr_sim_shuffle_all", "pr_sim_classify"),

@@ -72,6 +72,11 @@ def _f64(a: Any) -> np.ndarray:
     return np.ascontiguousarray(a, dtype=np.float64)
 
 
+COUNTS = ("solves", "enumerated", "same_nodes", "kept", "main_nodes", "split_levels",
+          "outlooks", "enumerate_ns", "outlooks_ns", "values_ns")
+"""The names of `pr_counts`' counts, in its order (`native/analysis_counts.h`)."""
+
+
 class Kernels:
     """Typed entry points of the loaded library."""
 
@@ -87,6 +92,8 @@ class Kernels:
         declare_solve(lib)
         lib.pr_set_threads.restype = None
         lib.pr_set_threads.argtypes = [I64]
+        lib.pr_counts.restype = I64
+        lib.pr_counts.argtypes = [PTR, I64]
         self._solved: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
         self._solving = threading.Lock()
 
@@ -141,6 +148,16 @@ class Kernels:
             _p(starts), _p(tables), _p(bounds), len(bounds) - 1, *(_p(a) for a in args),
             _p(orders), _p(final_ids), len(parents), n_finals, _p(out))
         return out
+
+    def counts(self, reset: bool = False) -> dict[str, int]:
+        """What this thread's solves did since the last reset (`pr_counts`, named by
+        `COUNTS`): how many solved, enumerated afresh, took kept nodes with another banker
+        or kept nodes and outlooks whole; the nodes, split levels and outlooks enumerated;
+        the nanoseconds enumerating, working out outlooks and valuing. `reset`: from zero
+        after this call."""
+        out = np.zeros(len(COUNTS), dtype=np.int64)
+        self.lib.pr_counts(_p(out), int(reset))
+        return dict(zip(COUNTS, (int(x) for x in out), strict=True))
 
     def forget(self) -> None:
         """Drop the nodes and outlooks the last solve of this thread kept (`pr_solve` reuses
