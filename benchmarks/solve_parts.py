@@ -69,10 +69,10 @@ def _measured(ruleset_id: str, change: str) -> str:
     realistic.known_edges = lambda ruleset, planned: [  # type: ignore[assignment]
         v if isinstance(v, str) else None for _r, v, _k in planned]
     family, published = realistic.bundled_family(), realistic.published_rows(ruleset)
-    counts = kernels().counts(reset=True)
+    kernels().counts(reset=True)  # counted from zero
     start = _cpu()
-    try:
-        realistic._computed(ruleset, None, None, family, published, 1)
+    try:  # family and published given: no table kept from another call is read
+        realistic.realistic_variations(ruleset, family=family, published=published)
     finally:
         realistic.known_edges = stored
     cpu = _cpu() - start
