@@ -238,10 +238,10 @@ def test_spanish_21_at_eight_packs_prices_the_graph_of_six(
     made = len(builds)
     eight_rules = changed(six, "pack.decks", 8)
     eight = edge_of(eight_rules)
-    assert len(builds) == made and graph_changed(base, eight_rules) == 0.0
+    assert len(builds) == made and not graph_changed(base, eight_rules)
     one = compile_rules(six.model_copy(update={"pack": six.pack.model_copy(update={"decks": 1})}))
     single = edge_of(one)
-    assert len(builds) > made and graph_changed(base, one) == 1.0
+    assert len(builds) > made and graph_changed(base, one)
     compiled.GRAPHS.clear()
     assert [repr(eight), repr(single)] == [fresh[d].communicate(timeout=120)[0].strip()
                                           for d in (8, 1)]
@@ -337,8 +337,9 @@ def test_a_graph_found_again_notes_the_whole_mapping_its_making_read() -> None:
                                     "belarus-ponton", "blackjack-reference"])
 def test_every_field_a_state_graph_reads_is_a_graph_field(source: str) -> None:
     """`compiled.GRAPH_FIELDS` holds every field of `Rules` a graph of hand states reads
-    (the variants changing one are shared out first, `costs.graph_changed`): a field it
-    missed would leave such a variant to the end of the table's wait."""
+    (the variants changing one are the helper's, with the graphs it built ahead:
+    `costs.graph_changed`, `sharing.helper_first`): a field it missed would leave such a
+    variant to this process, which builds its graph in the table's wait."""
     from pontoon_rules.ruleset.loading.registry import load_bundled
 
     ruleset = (load_ruleset(TINY / source) if source.endswith(".yaml")

@@ -123,33 +123,36 @@ def test_the_helper_begins_while_known_runs_here_and_what_known_gives_stands() -
     assert sorted(where) == [0, 2, 3, 4, 5]
 
 
-def test_the_costliest_jobs_are_solved_first_at_both_ends_and_answered_in_order() -> None:
-    """With each job's guessed `cost`, the costliest go first, the helper's end (it begins
-    first) before this process's, so that the two meet over the cheapest; `known` still
-    answers by the jobs' own indices, and the answers come back in the jobs' order."""
-    from pontoon_rules.analysis.present.sharing import ends_first
+def test_the_helpers_jobs_are_its_first_and_the_answers_come_in_order() -> None:
+    """The jobs marked `theirs` (the variants that read a graph of their own, which the
+    helper builds ahead: `warming`) are the helper's first, from the last place, and the
+    others this process's, each run in the jobs' own order (neighbours together for the
+    kernel's reuse); `known` still answers by the jobs' own indices, and the answers come
+    back in the jobs' order."""
+    from pontoon_rules.analysis.present.sharing import helper_first
 
-    cost = [0.0, 5.0, 1.0, 0.0, 4.0, 3.0, 0.0]
-    order = ends_first(cost)
-    assert sorted(order) == list(range(7))
-    assert order[-1] == 1 and order[0] == 4 and order[1] == 5 and order[-2] == 2
-    assert [cost[at] for at in order] == [4.0, 3.0, 0.0, 0.0, 0.0, 1.0, 5.0]  # balanced ends
-    # jobs of one cost in two runs, each in the jobs' own order for the process solving it
-    # (the helper's from the last place): neighbours stay together for the kernel's reuse
-    two = ends_first([1.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0])
-    assert two == [5, 6, 2, 3, 7, 9, 8, 4, 1, 0]
+    theirs = [False, True, True, False, True, False, False]
+    order = helper_first(theirs)
+    assert order == [0, 3, 5, 6, 1, 2, 4]
+    assert helper_first([False] * 3) == [0, 1, 2] and helper_first([True] * 2) == [0, 1]
     jobs = list(range(7))
-    first: list[int] = []
+    where: dict[int, str] = {}
+    gate = threading.Event()
 
     def solve(job: int) -> int:
-        if threading.current_thread().name.startswith("helper") and not first:
-            first.append(job)
+        name = threading.current_thread().name
+        where[job] = name
+        if not name.startswith("helper"):
+            gate.wait(timeout=10)  # this process waits until the helper did its own
+        elif job == 1:
+            gate.set()
         return job * 3
 
     def known() -> dict[int, int]:
         return {6: -6, 3: -3}
 
     with ThreadPoolExecutor(1, thread_name_prefix="helper") as helper:
-        out = shared(jobs, helper, solve, known=known, cost=cost)
+        out = shared(jobs, helper, solve, known=known, theirs=theirs)
     assert out == [0, 3, 6, -3, 12, 15, -6]
-    assert first == [1]
+    assert all(where[at].startswith("helper") for at in (4, 2, 1))  # its own, first
+    assert not where[0].startswith("helper")  # this process's first job, here

@@ -8,6 +8,8 @@ worker, a daemonic process, may not start; no `multiprocessing` queue, whose sem
 registered with the resource tracker, which warns of them at the server's exit when a
 worker is killed (a cancellation that ran past its grace) before it could release them. It
 is made at the first realistic variations and kept, so that its analysis caches stay warm;
+after a table its worker did not solve (a stored one: nothing built), it builds the graphs
+of hand states of its share of the next table ahead (`warm`), while the page is read;
 it has its worker's priority, memory limit and process group (`worker.signal_group`: paused
 and killed with it), and ends when its worker does (the pipe closes, or its parent is gone).
 """
@@ -20,7 +22,10 @@ import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, Future, InvalidStateError
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pontoon_rules.ruleset.format.model import Ruleset
 
 _HELPER: list[PipeHelper | None] = [None]
 """The helper of this process (`helper`)."""
@@ -152,9 +157,27 @@ def close_helper() -> None:
         _HELPER[0] = None
 
 
+_INBOX: list[Connection | None] = [None]
+"""In the helper: the socket its calls come on (`warm` asks it whether one waits)."""
+
+
 def main(fd: int, parent: int) -> None:
     """The helper process (`PipeHelper`): serve the calls its socket `fd` brings."""
-    _serve(Connection(fd), parent)
+    inbox = _INBOX[0] = Connection(fd)
+    _serve(inbox, parent)
+
+
+def warm(ruleset: Ruleset) -> int:
+    """A call for the helper while its worker has nothing for it (the page shows a
+    table it did not solve, `worker.realistic_step`): the graphs of `ruleset`'s realistic
+    variations that are the helper's to solve, built ahead
+    (`analysis.present.warming.realistic_graphs`), until another call waits on its socket
+    (the next table's first variant is then delayed by one graph's build at most, a tenth
+    of a second). Returns how many were built or found kept."""
+    from pontoon_rules.analysis.present.warming import realistic_graphs
+
+    inbox = _INBOX[0]
+    return realistic_graphs(ruleset, None if inbox is None else inbox.poll)
 
 
 def _warm() -> None:

@@ -185,10 +185,7 @@ def solve(model: HandValues, cdz_pairs: dict[int, int],
 
     One call of the C kernel (`native`)."""
     m = model
-    dealt = [(m._removed(cards), start_of(m, cards)) for cards, _ in m.dealt()]
-    starts = {a: [(m._removed((a, c)), start_of(m, (a, c), True))
-                  for c in range(m.n_kinds)] for a in cdz_pairs}
-    roots = [s for _, s in dealt + split_roots] + [s for v in starts.values() for _, s in v]
+    dealt, starts, roots = _roots(m, cdz_pairs, split_roots)
     t = state_tables(m, roots)
     if t.rows.ndim != 3:  # rows of no outcome: no banker's hand outlasts the peek
         from pontoon_rules.analysis.composition.outlook import no_banker_hand
@@ -203,6 +200,27 @@ def solve(model: HandValues, cdz_pairs: dict[int, int],
     values, roots_of = _solve_native(kernels(), m, t, main, cdz_pairs, starts)
     bases = {a: _bases(m, a, cdz_pairs[a], roots_of[a]) for a in cdz_pairs}
     return Solved({key: values[i] for i, key in enumerate(main)}, bases)
+
+
+def warm(model: HandValues, cdz_pairs: dict[int, int],
+         split_roots: list[tuple[Removed, HandState]]) -> None:
+    """The graph `solve` of the same arguments reads, made now and kept (`GRAPHS`), with
+    nothing solved: built ahead by a process that will solve variants reading it
+    (`analysis.present.warming`)."""
+    _graph(model, _roots(model, cdz_pairs, split_roots)[2])
+
+
+def _roots(m: HandValues, cdz_pairs: dict[int, int],
+           split_roots: list[tuple[Removed, HandState]]
+           ) -> tuple[list[tuple[Removed, HandState]],
+                      dict[int, list[tuple[Removed, HandState]]], list[HandState]]:
+    """The dealt hands (cards removed, state), each CDZ- pair's starts, and the states
+    the graph is built from: theirs and `split_roots`'."""
+    dealt = [(m._removed(cards), start_of(m, cards)) for cards, _ in m.dealt()]
+    starts = {a: [(m._removed((a, c)), start_of(m, (a, c), True))
+                  for c in range(m.n_kinds)] for a in cdz_pairs}
+    roots = [s for _, s in dealt + split_roots] + [s for v in starts.values() for _, s in v]
+    return dealt, starts, roots
 
 
 def _solve_native(fast: Any, m: HandValues, t: StateTables, main: list[tuple[Removed, HandState]],

@@ -310,6 +310,24 @@ class CompositionModel(HandValues):
             return
         self._prepared = True
         from pontoon_rules.analysis.composition.compiled import solve
+
+        solved = solve(self, *self._compiled_roots())
+        if solved is not None:
+            self._memo.update(solved.values)
+            self.fast_bases = solved.bases
+
+    def warm_graph(self) -> None:
+        """Build and keep the graph of hand states `prepare` will read, solving nothing
+        (`compiled.warm`; none where `prepare` compiles nothing)."""
+        if self._prepared or self.exact or not self.finals:
+            return
+        from pontoon_rules.analysis.composition.compiled import warm
+
+        warm(self, *self._compiled_roots())
+
+    def _compiled_roots(self) -> tuple[dict[int, int], list[tuple[Removed, HandState]]]:
+        """What `prepare` asks the compiled recursion for: the CDZ- pairs (pair ->
+        extras), and the split roots of the pairs it does not cover."""
         from pontoon_rules.analysis.composition.split import applies, extras_of
 
         cdz: dict[int, int] = {}
@@ -327,10 +345,7 @@ class CompositionModel(HandValues):
                 for c2 in range(self.n_kinds):
                     roots.append((self._removed((a, a, c, c2)),
                                   start_state(self.kinds, (a, c, c2), True, self.rules)))
-        solved = solve(self, cdz, roots)
-        if solved is not None:
-            self._memo.update(solved.values)
-            self.fast_bases = solved.bases
+        return cdz, roots
 
     @gc_paused
     def stats(self) -> Any:

@@ -242,13 +242,13 @@ class _Settled:
         return found
 
 
-def graph_changed(base: Rules, variant: Rules) -> float:
-    """A variant's guessed cost beside the others': 1 where it changes what the hand states
-    read (`compiled.graph_changed`: a new graph of states, and mostly a larger solve), else
-    0 (the base's graph priced anew, or no solve: `_Settled.known`)."""
+def graph_changed(base: Rules, variant: Rules) -> bool:
+    """Whether a variant changes what the hand states read (`compiled.graph_changed`: a
+    graph of its own, and mostly a larger solve; the helper's, `sharing.helper_first`),
+    else it reads the base's graph, priced anew (or needs no solve: `_Settled.known`)."""
     from pontoon_rules.analysis.composition import compiled
 
-    return float(compiled.graph_changed(base, variant))
+    return compiled.graph_changed(base, variant)
 
 
 def _distinct(key: str, variant: Ruleset, groups: dict[str, list[Ruleset]]) -> str:
@@ -314,16 +314,16 @@ def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
                workers: int, progress: Progress | None = None,
                helper: Executor | None = None,
                known: Callable[[list[Ruleset]], dict[int, tuple[float | None, str]]]
-               | None = None, cost: list[float] | None = None
+               | None = None, theirs: list[bool] | None = None
                ) -> list[tuple[float | None, str]]:
     """Each variant's edge (or None and why not), in order, on `workers` processes (or
-    here and on `helper`, which begins while `known` runs here, the costliest first by
-    `cost`, each variant's guessed cost); `known(variants)`: those answered without a
-    solve, by index."""
+    here and on `helper`, which begins while `known` runs here and takes the variants
+    marked `theirs` first: `sharing.helper_first`); `known(variants)`: those answered
+    without a solve, by index."""
     jobs = [(v, deck, policy) for v in variants]
     if helper is not None and len(jobs) > 1:  # here and there (`sharing`)
         return shared(jobs, helper, _solve, progress,
-                      None if known is None else lambda: known(variants), cost)
+                      None if known is None else lambda: known(variants), theirs)
     given = {} if known is None else known(variants)
     todo = [job for at, job in enumerate(jobs) if at not in given]
     solved = iter(_solve_here(todo, workers, progress))

@@ -7,7 +7,11 @@ is handed its next job by a thread of this process as soon as it answers the las
 recursion in Python, seconds) left it idle for as long, most of belarus-ponton's changed
 table's wait (`benchmarks/results/workbench_speed.txt`, w51y). The helper begins before this
 process does (`known`: the base's solve here, which tells which jobs need none): it was idle
-for that second, and ended a second and a half before this process (p51c).
+for that second, and ended a second and a half before this process (p51c). The jobs marked
+the helper's (`theirs`: the variants that build a hand-state graph of their own) are its
+first: the graphs they read are then kept in the helper alone, which builds them ahead
+while the page is read (`warming`), and each process's solves reuse what its last solve
+kept.
 """
 
 from __future__ import annotations
@@ -23,18 +27,18 @@ Progress = Callable[[int, int], None]
 def shared(jobs: list[Any], helper: Executor, solve: Callable[[Any], Any],
            progress: Progress | None = None,
            known: Callable[[], dict[int, Any]] | None = None,
-           cost: list[float] | None = None) -> list[Any]:
+           theirs: list[bool] | None = None) -> list[Any]:
     """`solve(job)` of each job, in order, here and on `helper`. `progress(done, total)`
     before each solve here (and before `known`) and as the helper's answers come in (an
     exception it raises stops the work, a solve the helper was given left to end on its
     own); a helper that breaks leaves its share to this process; an exception a solve
     raised there is raised here. `known()` runs here first, while the helper already
     solves: the jobs it answers (by index) are solved no further, and what it gives them
-    is theirs (a solve the helper made of one meanwhile is dropped). `cost`: each job's
-    guessed cost, the costliest solved first (`ends_first`); the answers are in the jobs'
-    order whatever it is."""
-    if cost is not None:
-        order = ends_first(cost)
+    is theirs (a solve the helper made of one meanwhile is dropped). `theirs`: the jobs
+    the helper takes first (`helper_first`), where it keeps what they read; the answers are
+    in the jobs' order whatever it is."""
+    if theirs is not None:
+        order = helper_first(theirs)
         out = shared([jobs[at] for at in order], helper, solve, progress,
                      None if known is None else _moved(known, order))
         back = [None] * len(jobs)
@@ -65,28 +69,21 @@ def shared(jobs: list[Any], helper: Executor, solve: Callable[[Any], Any],
     return feed.out
 
 
-def ends_first(cost: list[float]) -> list[int]:
-    """The jobs' indices in the order `shared` is given them: the costliest first at both
-    ends, so that the two ends meet over the cheapest. Jobs of one cost are split in two
-    runs, each kept in the jobs' own order: the first run to the end that has less so far
-    (the helper's, which begins first, where equal: `known` runs here), the rest to the
-    other. Neighbours in the jobs' order (two values of one rule) are then solved one after
-    the other by one process, where the kernel reuses the last solve's nodes (`KEPT`,
-    `native/analysis_kept.h`); alternating them between the ends cost belarus-ponton's
-    table a quarter more CPU in the workbench."""
-    here: list[int] = []
-    there: list[int] = []  # the helper's, in the order it solves them (from the last place)
-    sums = [0.0, 0.0]  # here, there
-    for level in sorted(set(cost), reverse=True):
-        group = [at for at in range(len(cost)) if cost[at] == level]
-        half = (len(group) + 1) // 2
-        first, rest = group[:half], group[half:]
-        to_there = sums[1] <= sums[0]
-        (there if to_there else here).extend(first)
-        (here if to_there else there).extend(rest)
-        sums[int(to_there)] += level * len(first)
-        sums[int(not to_there)] += level * len(rest)
-    return here + there[::-1]
+def helper_first(theirs: list[bool]) -> list[int]:
+    """The jobs' indices in the order `shared` is given them: the jobs not marked `theirs`
+    first (this process takes them from the first place), then those marked (the helper
+    takes them from the last place: all of them before any of the others, unless this
+    process, done with its own, meets it there). Each run keeps the jobs' own order, so
+    that neighbours (two values of one rule) are solved one after the other by one
+    process, where the kernel reuses the last solve's nodes (`KEPT`,
+    `native/analysis_kept.h`). The marked jobs are the costlier (a graph of their own and
+    its nodes enumerated afresh): the helper, which begins first, takes them, with the
+    graphs it built ahead (`warming`), and this process the base's solve (`known`) and the
+    variants that read the base's graph, which that solve built here. Splitting each kind
+    between both ends (the costliest first at both, before) had each process build about
+    half of the graphs at every change (`benchmarks/results/workbench_speed.txt`)."""
+    return ([at for at, mark in enumerate(theirs) if not mark]
+            + [at for at, mark in enumerate(theirs) if mark])
 
 
 def _moved(known: Callable[[], dict[int, Any]], order: list[int]
