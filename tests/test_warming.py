@@ -111,7 +111,7 @@ class _Helper:
 def test_the_workers_helper_builds_the_graphs_after_a_table_it_did_not_solve(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A kept table (a bundled ruleset's stored one, or the cache folder's) solves nothing:
-    the helper is then asked to build the graphs ahead (`helper.warm`); a table the step
+    the helper is then asked to build the graphs ahead (`helper.graphs_ahead`); a table the step
     solved with it built them already (its variants that read a graph of their own are
     the helper's), and none is asked."""
     from pontoon_rules.analysis.present import realistic
@@ -132,19 +132,20 @@ def test_the_workers_helper_builds_the_graphs_after_a_table_it_did_not_solve(
             pass
 
     base = load_bundled("ochko-home")
-    stored = worker.realistic_step(Job(base, None, (REALISTIC,)), {}, Outbox())  # type: ignore[arg-type]
-    assert helper.calls == ["warm"] and builds  # built ahead, in the helper
+    outbox: Any = Outbox()
+    stored = worker.realistic_step(Job(base, None, (REALISTIC,)), {}, outbox)
+    assert helper.calls == ["graphs_ahead"] and builds  # built ahead, in the helper
     changed = variant_of(base.model_dump(mode="json", exclude_unset=True), "pack.decks", 2)
     assert isinstance(changed, Ruleset)
     helper.calls.clear()
-    solved = worker.realistic_step(Job(changed, None, (REALISTIC,)), {}, Outbox())  # type: ignore[arg-type]
-    assert helper.calls and "warm" not in helper.calls  # variants solved there: no warming
+    solved = worker.realistic_step(Job(changed, None, (REALISTIC,)), {}, outbox)
+    assert helper.calls and "graphs_ahead" not in helper.calls  # variants solved there: no warming
     assert solved["base_house_edge_percent"] != stored["base_house_edge_percent"]
 
 
 def test_the_helpers_warming_ends_as_soon_as_a_call_waits(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """In the helper, `warm` asks its socket whether a call waits before each variant:
+    """In the helper, `graphs_ahead` asks its socket whether a call waits before each variant:
     the table's first variant waits one graph's build at most."""
     from pontoon_rules.workbench import helper
 
@@ -152,6 +153,6 @@ def test_the_helpers_warming_ends_as_soon_as_a_call_waits(
     ours, theirs = Pipe()
     monkeypatch.setattr(helper, "_INBOX", [ours])
     theirs.send(("a call",))
-    assert helper.warm(load_bundled("vingt-un")) == 0 and not builds
+    assert helper.graphs_ahead(load_bundled("vingt-un")) == 0 and not builds
     assert ours.recv() == ("a call",)  # left for the helper's loop
-    assert helper.warm(load_bundled("vingt-un")) > 0 and builds
+    assert helper.graphs_ahead(load_bundled("vingt-un")) > 0 and builds

@@ -9,7 +9,7 @@ registered with the resource tracker, which warns of them at the server's exit w
 worker is killed (a cancellation that ran past its grace) before it could release them. It
 is made at the first realistic variations and kept, so that its analysis caches stay warm;
 after a table its worker did not solve (a stored one: nothing built), it builds the graphs
-of hand states of its share of the next table ahead (`warm`), while the page is read;
+of hand states of its share of the next table ahead (`graphs_ahead`), while the page is read;
 it has its worker's priority, memory limit and process group (`worker.signal_group`: paused
 and killed with it), and ends when its worker does (the pipe closes, or its parent is gone).
 """
@@ -158,7 +158,7 @@ def close_helper() -> None:
 
 
 _INBOX: list[Connection | None] = [None]
-"""In the helper: the socket its calls come on (`warm` asks it whether one waits)."""
+"""In the helper: the socket its calls come on (`graphs_ahead` asks it whether one waits)."""
 
 
 def main(fd: int, parent: int) -> None:
@@ -167,7 +167,7 @@ def main(fd: int, parent: int) -> None:
     _serve(inbox, parent)
 
 
-def warm(ruleset: Ruleset) -> int:
+def graphs_ahead(ruleset: Ruleset) -> int:
     """A call for the helper while its worker has nothing for it (the page shows a
     table it did not solve, `worker.realistic_step`): the graphs of `ruleset`'s realistic
     variations that are the helper's to solve, built ahead

@@ -18,7 +18,7 @@ The process keeps what it worked out for the next jobs: each house edge by the r
 it was computed from (`EDGE_MEMO`: the base's edge, a change undone, a realistic
 variation tried are answered at once), the analysis's own graphs and banker outlooks
 (`analysis.composition`; its helper builds ahead the graphs its share of the next realistic
-variations reads where the last table was kept, not solved: `helper.warm`), and the
+variations reads where the last table was kept, not solved: `helper.graphs_ahead`), and the
 realistic variations in the cache folder (`cache.cached_json`, one entry per ruleset id).
 A step that runs on after its cancellation is ended by the parent, which kills the process
 and starts another.
@@ -43,7 +43,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from pontoon_rules.ruleset.format.model import Ruleset
-from pontoon_rules.workbench.helper import close_helper, helper, warm
+from pontoon_rules.workbench.helper import close_helper, graphs_ahead, helper
 
 EDGE, BASE_EDGE, STRATEGY, EXAMPLES, COSTS = "edge", "base_edge", "strategy", "examples", "costs"
 REALISTIC, EDGE_VALUE, BANDS = "realistic", "edge_value", "bands"
@@ -387,7 +387,7 @@ def realistic_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str,
     data: dict[str, Any] = cached_json(*realistic_entry(job.ruleset), lambda: realistic_variations(
         job.ruleset, progress=told, helper=shares, check=outbox.check).to_json())
     if shares is not None and not solving:  # a table kept: the helper's graphs are unbuilt
-        shares.submit(warm, job.ruleset)  # its answer unread: only the graphs it keeps count
+        shares.submit(graphs_ahead, job.ruleset)  # its answer unread: the graphs it keeps count
     return {**data, "ruleset": job.ruleset.id}
 
 
