@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_reads import counted_builds
 
 from pontoon_rules.analysis.composition import compiled
 from pontoon_rules.analysis.edge import edge_of
@@ -35,16 +36,8 @@ print(repr(edge_of(compile_rules(variant_of(data, sys.argv[2], int(sys.argv[3]))
 
 def _builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """A list that gets one item for each graph built from now on (none kept before)."""
-    builds: list[int] = []
-    build = compiled._build
-
-    def counted(*args: Any) -> compiled.Graph:
-        builds.append(1)
-        return build(*args)
-
-    monkeypatch.setattr(compiled, "_build", counted)
     monkeypatch.setattr(compiled, "GRAPHS", [])
-    return builds
+    return counted_builds(monkeypatch)
 
 
 def _variants(ruleset_id: str) -> tuple[Ruleset, list[Ruleset | str]]:
