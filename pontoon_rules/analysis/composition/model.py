@@ -306,7 +306,7 @@ class CompositionModel(HandValues):
         """Compute the dealt hands' values and the split bases at once with the
         compiled recursion (`compiled`) where it applies; the memoised recursion then
         finds them (and serves any other question itself)."""
-        if self._prepared or self.exact or not self.finals:
+        if not self._compiles():
             return
         self._prepared = True
         from pontoon_rules.analysis.composition.compiled import solve
@@ -319,11 +319,16 @@ class CompositionModel(HandValues):
     def warm_graph(self) -> None:
         """Build and keep the graph of hand states `prepare` will read, solving nothing
         (`compiled.warm`; none where `prepare` compiles nothing)."""
-        if self._prepared or self.exact or not self.finals:
+        if not self._compiles():
             return
         from pontoon_rules.analysis.composition.compiled import warm
 
         warm(self, *self._compiled_roots())
+
+    def _compiles(self) -> bool:
+        """Whether `prepare` has the compiled recursion still to call: not called yet, in
+        floats (not exact), and some banker's hand outlasts the peek."""
+        return not (self._prepared or self.exact or not self.finals)
 
     def _compiled_roots(self) -> tuple[dict[int, int], list[tuple[Removed, HandState]]]:
         """What `prepare` asks the compiled recursion for: the CDZ- pairs (pair ->

@@ -4,11 +4,13 @@ that the table after a change finds them kept (`composition.compiled.GRAPHS`).
 
 A bundled ruleset's realistic variations are stored (`realisticdata`): showing them solves
 nothing and leaves the helper's graphs unbuilt, and the first change's table built each
-in its wait (spanish-21: 24 graphs, about 2 CPU seconds of a table of 11 to 12). A graph
+in its wait (spanish-21 after 6 -> 8 packs: 25 graphs, 1.2 of the table's 12.1 CPU
+seconds, `benchmarks/graph_sharing.py`). A graph
 depends on what the hand states read (`compiled.GRAPH_FIELDS`), not on the pack's size or
 the payouts, so the variants of a draft that changed neither read the graphs of the base's
 variants. The variants that read a graph of their own are the helper's in the table
-(`sharing.helper_first`): it builds them ahead, and this process keeps the base's.
+(`sharing.helper_first`): the helper builds them ahead; the worker builds the base's own
+graph in its solve of the base (`costs.solve_variants`' `known`).
 """
 
 from __future__ import annotations
