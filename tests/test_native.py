@@ -435,15 +435,13 @@ def test_an_up_card_groups_value_alone_reads_its_own_up_cards_and_equals_the_who
 
 @pytest.mark.parametrize("ruleset_id", ["blackjack-reference", "spanish-21", "pagat-british"])
 def test_the_outlooks_shared_among_threads_give_the_same_numbers(ruleset_id: str) -> None:
-    """A solve's banker outlooks walked by one thread, by three (whatever the machine's
-    cores) and by the most the kernel takes: every statistic equal to the last bit."""
+    """A solve's banker outlooks walked, its pairs' split sets enumerated and their levels
+    valued by one thread, by three (whatever the machine's cores) and by the most the
+    kernel takes (`analysis_levels.h`: four): every statistic equal to the last bit."""
     rules = compile_rules(load_bundled(ruleset_id))
-    try:
-        found = {}
-        for count in (1, 3, 1000):
-            cnative.set_threads(count)
+    found = {}
+    for count in (1, 3, 1000):
+        with cnative.threads(count):
             found[count] = _solved_afresh(rules)
-    finally:
-        cnative.set_threads(native.cores())
     np.testing.assert_array_equal(found[3], found[1])
     np.testing.assert_array_equal(found[1000], found[1])

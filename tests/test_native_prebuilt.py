@@ -119,7 +119,7 @@ def test_a_library_is_named_by_its_headers_too(tmp_path: Path,
         (tmp_path / source.name).write_bytes(source.read_bytes())
     monkeypatch.setattr(kernels, "HERE", tmp_path)
     stages = [f"analysis_{stage}.h" for stage in ("memory", "banker", "nodes", "outlooks",
-                                                   "values", "split", "kept", "counts",
+                                                   "values", "split", "kept", "levels", "counts",
                                                    "steps")]
     assert [p.name for p in kernels.included(tmp_path / "analysis.c")] == stages
     assert [p.name for p in kernels.included(tmp_path / "sim.c")] == [

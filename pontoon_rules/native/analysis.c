@@ -18,7 +18,7 @@
  *                     values of every visible tuple for one that asks for other tuples
  *   pr_forget         drops what the last solves kept
  *   pr_set_threads    how many threads the calling thread's solves share their banker
- *                     outlooks among
+ *                     outlooks and split hands' levels among
  *   pr_counts         what the calling thread's solves did: their paths, sizes and the
  *                     seconds of each stage (`analysis_counts.h`)
  *
@@ -33,6 +33,7 @@
  *   analysis_values.h    standing, the next card's chances, best play over the main set
  *   analysis_split.h     the split hands' zero-memory values and what they play
  *   analysis_kept.h      what a solve keeps for the next: buffers, stamps, `Kept`
+ *   analysis_levels.h    the split hands' levels, shared among threads (pr_set_threads)
  *   analysis_counts.h    what the solves did, counted (pr_counts)
  *   analysis_steps.h     a solve's steps on what it keeps: enumerate, order, value, reuse
  *   analysis.c           pr_solve and pr_forget
@@ -65,6 +66,7 @@ typedef int64_t i64;
 #include "analysis_values.h"
 #include "analysis_split.h"
 #include "analysis_kept.h"
+#include "analysis_levels.h"
 #include "analysis_counts.h"
 #include "analysis_steps.h"
 
@@ -173,6 +175,11 @@ void pr_forget(void) {
     free(split_values);
     split_values = NULL;
     split_room = 0;
+    for (int i = 1; i < LEVEL_THREADS; i++) {
+        free(level_values[i]);
+        level_values[i] = NULL;
+        level_room[i] = 0;
+    }
     free(main_values);
     main_values = NULL;
     main_room = 0;

@@ -3,6 +3,7 @@
  *
  *   huge                  asks for 2 MiB pages under a large block (Linux)
  *   take, give, regrow, pool_free   large blocks kept from one solve for the next
+ *   pool_share, pool_join   one solve's pool, shared with the threads working for it
  *   Map, map_*            an open-addressing map from a pair of int64 to an int64
  *   grow_array            an array grown to room for `need` items
  */
@@ -45,61 +46,106 @@ static void *huge(void *p, size_t bytes) {
 #define POOL 64
 #define POOL_MIN ((size_t)1 << 18)
 #define POOL_LIMIT ((size_t)1 << 29)
-static _Thread_local void *pool_block[POOL];
-static _Thread_local size_t pool_bytes[POOL], pool_total;
+typedef struct {
+    void *block[POOL];
+    size_t bytes[POOL], total;
+#ifdef HAVE_THREADS
+    pthread_mutex_t *lock; /* set while the threads of a solve's step share the pool */
+#endif
+} Pool;
+static _Thread_local Pool own_pool;
+/* The pool this thread takes from and gives to: its own, or the solving thread's while it
+ * works for that solve (`pool_share`). */
+static _Thread_local Pool *pool = NULL;
 
-static void pool_drop(int i) {
-    free(pool_block[i]);
-    pool_total -= pool_bytes[i];
-    pool_block[i] = NULL;
-    pool_bytes[i] = 0;
+static Pool *pool_now(void) { return pool ? pool : &own_pool; }
+
+/* The calling thread's pool, shared from now on (`lock`: a mutex the caller made) with
+ * the threads that `pool_join` it, until `pool_share(NULL)`. */
+static Pool *pool_share(void *lock) {
+#ifdef HAVE_THREADS
+    pool_now()->lock = lock;
+#else
+    (void)lock;
+#endif
+    return pool_now();
+}
+
+static void pool_join(Pool *p) { pool = p; }
+
+static void pool_hold(Pool *p, int on) {
+#ifdef HAVE_THREADS
+    if (p->lock) {
+        if (on) pthread_mutex_lock(p->lock);
+        else pthread_mutex_unlock(p->lock);
+    }
+#else
+    (void)p; (void)on;
+#endif
+}
+
+static void pool_drop(Pool *p, int i) {
+    free(p->block[i]);
+    p->total -= p->bytes[i];
+    p->block[i] = NULL;
+    p->bytes[i] = 0;
 }
 
 /* A block of at least `bytes` (NULL: out of memory): a kept one of at most about twice
  * that, else a new one. */
 static void *take(size_t bytes) {
+    Pool *p = pool_now();
     int best = -1;
+    void *found = NULL;
+    pool_hold(p, 1);
     if (bytes >= POOL_MIN)
         for (int i = 0; i < POOL; i++)
-            if (pool_block[i] && pool_bytes[i] >= bytes && pool_bytes[i] <= 2 * bytes &&
-                (best < 0 || pool_bytes[i] < pool_bytes[best]))
+            if (p->block[i] && p->bytes[i] >= bytes && p->bytes[i] <= 2 * bytes &&
+                (best < 0 || p->bytes[i] < p->bytes[best]))
                 best = i;
-    if (best < 0) return huge(malloc(bytes), bytes);
-    void *p = pool_block[best];
-    pool_total -= pool_bytes[best];
-    pool_block[best] = NULL;
-    pool_bytes[best] = 0;
-    return p;
+    if (best >= 0) {
+        found = p->block[best];
+        p->total -= p->bytes[best];
+        p->block[best] = NULL;
+        p->bytes[best] = 0;
+    }
+    pool_hold(p, 0);
+    return found ? found : huge(malloc(bytes), bytes);
 }
 
 /* Frees a block of `take`'s (or of malloc), keeping a large one for the next take. */
-static void give(void *p) {
+static void give(void *block) {
 #ifdef __GLIBC__
-    size_t bytes = p ? malloc_usable_size(p) : 0;
+    Pool *p = pool_now();
+    size_t bytes = block ? malloc_usable_size(block) : 0;
     if (bytes >= POOL_MIN && bytes <= POOL_LIMIT) {
+        pool_hold(p, 1);
         for (;;) { /* room: the smallest blocks kept freed while full */
             int empty = -1, smallest = -1;
             for (int i = 0; i < POOL; i++) {
-                if (!pool_block[i]) empty = empty < 0 ? i : empty;
-                else if (smallest < 0 || pool_bytes[i] < pool_bytes[smallest]) smallest = i;
+                if (!p->block[i]) empty = empty < 0 ? i : empty;
+                else if (smallest < 0 || p->bytes[i] < p->bytes[smallest]) smallest = i;
             }
-            if (empty >= 0 && pool_total + bytes <= POOL_LIMIT) {
-                pool_block[empty] = p;
-                pool_bytes[empty] = bytes;
-                pool_total += bytes;
+            if (empty >= 0 && p->total + bytes <= POOL_LIMIT) {
+                p->block[empty] = block;
+                p->bytes[empty] = bytes;
+                p->total += bytes;
+                pool_hold(p, 0);
                 return;
             }
-            if (smallest < 0 || pool_bytes[smallest] >= bytes) break;
-            pool_drop(smallest);
+            if (smallest < 0 || p->bytes[smallest] >= bytes) break;
+            pool_drop(p, smallest);
         }
+        pool_hold(p, 0);
     }
 #endif
-    free(p);
+    free(block);
 }
 
 static void pool_free(void) {
+    Pool *p = pool_now();
     for (int i = 0; i < POOL; i++)
-        if (pool_block[i]) pool_drop(i);
+        if (p->block[i]) pool_drop(p, i);
 }
 
 /* `p` (NULL: none yet) grown to `bytes`. */

@@ -7,6 +7,7 @@
  *   possible              whether some visible tuple's shoe holds a composition
  *   register_outlook      an outlook's slot, registered at the level it is needed
  *   enumerate_nodes       the nodes, their children and their outlooks
+ *   register_outlooks     the outlooks of a set enumerated without them
  */
 
 #ifndef PONTOON_ANALYSIS_NODES_H
@@ -169,8 +170,22 @@ static void shoes_holding(const Tables *t, const i64 *x, const i64 *least, const
     }
 }
 
+/* Whether a node of state s ends on a row (stands on its own row, or on a fixed row: a
+ * rescue) and the level its outlooks are registered at (`register_outlook`: 2 where it
+ * may stand unbust, every final read). */
+static inline int node_ends(const Tables *t, i64 s, i64 *level) {
+    int stands = t->nopt[s] == 0, ends = stands;
+    for (i64 q = 0; q < t->nopt[s]; q++) {
+        if (t->okind[s * t->O + q] != 1) ends = 1;
+        if (t->okind[s * t->O + q] == 0) stands = 1;
+    }
+    *level = stands && !t->bust[s] ? 2 : 1;
+    return ends;
+}
+
 /* kernel.enumerate_nodes: every node reachable from the roots, its children and
- * outlooks (registered for 0..extras more cards of kind `pair`). `hint`: how many nodes
+ * outlooks (registered for 0..extras more cards of kind `pair`; none, all -1, without
+ * `o`: `register_outlooks` registers them after). `hint`: how many nodes
  * there may be (the last solve's count: a variant's set is mostly as large), room made
  * for them at once rather than by growing (copies and fresh pages); the nodes are the
  * same whatever it is. */
@@ -211,15 +226,10 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
     for (i64 i = 0; i < ns->n && !bad; i++) {
         memcpy(x, ns->comps + i * K, sizeof(i64) * K);
         i64 s = ns->states[i], lo, hi;
-        /* stands: on the state's own row; ends: on it or on a fixed row (a rescue) */
-        int stands = t->nopt[s] == 0, ends = stands;
-        for (i64 q = 0; q < t->nopt[s]; q++) {
-            if (t->okind[s * t->O + q] != 1) ends = 1;
-            if (t->okind[s * t->O + q] == 0) stands = 1;
-        }
-        int level = stands && !t->bust[s] ? 2 : 1;
+        i64 level;
+        int ends = node_ends(t, s, &level);
         ckey(t, x, &lo, &hi);
-        for (i64 e = 0; ends && e < ns->E; e++) { /* its outlooks' slots asked for at once */
+        for (i64 e = 0; o && ends && e < ns->E; e++) { /* its outlooks' slots asked for at once */
             key_hash[e] = outlook_hash(t, pair, e, lo, hi);
             map_prefetch(&o->keys, key_hash[e]);
         }
@@ -240,7 +250,8 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
             }
         }
         for (i64 e = 0; e < ns->E && !bad; e++) {
-            i64 slot = ends ? register_outlook(o, t, x, pair, e, lo, hi, level, key_hash[e]) : -1;
+            i64 slot = o && ends ? register_outlook(o, t, x, pair, e, lo, hi, level, key_hash[e])
+                                 : -1;
             bad = slot == -2;
             ns->slots[i * ns->E + e] = (int32_t)slot;
         }
@@ -263,6 +274,45 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
     free(least);
     free(x);
     free(ok);
+    return bad ? -1 : 0;
+}
+
+/* The outlooks of a set enumerated without them (`enumerate_nodes` without `o`), each
+ * registered as `enumerate_nodes` registers them, in the same order (node after node,
+ * level after level): the same slots. The keys of `CHUNK` nodes are asked for at once. */
+#define CHUNK 16
+static int register_outlooks(Nodes *ns, Outlooks *o, const Tables *t, i64 pair) {
+    i64 K = t->K, E = ns->E, lo[CHUNK], hi[CHUNK], level[CHUNK];
+    i64 *x = malloc(sizeof(i64) * (size_t)K);
+    uint64_t *hash = malloc(sizeof(uint64_t) * (size_t)(CHUNK * E));
+    int bad = !x || !hash;
+    for (i64 first = 0; first < ns->n && !bad; first += CHUNK) {
+        i64 w = ns->n - first < CHUNK ? ns->n - first : CHUNK;
+        for (i64 r = 0; r < w; r++) {
+            i64 i = first + r;
+            if (!node_ends(t, ns->states[i], &level[r])) {
+                level[r] = 0;
+                continue;
+            }
+            ckey(t, ns->comps + i * K, &lo[r], &hi[r]);
+            for (i64 e = 0; e < E; e++) {
+                hash[r * E + e] = outlook_hash(t, pair, e, lo[r], hi[r]);
+                map_prefetch(&o->keys, hash[r * E + e]);
+            }
+        }
+        for (i64 r = 0; r < w && !bad; r++) {
+            i64 i = first + r;
+            memcpy(x, ns->comps + i * K, sizeof(i64) * (size_t)K);
+            for (i64 e = 0; e < E && !bad; e++) {
+                i64 slot = level[r] ? register_outlook(o, t, x, pair, e, lo[r], hi[r], level[r],
+                                                       hash[r * E + e]) : -1;
+                bad = slot == -2;
+                ns->slots[i * E + e] = (int32_t)slot;
+            }
+        }
+    }
+    free(x);
+    free(hash);
     return bad ? -1 : 0;
 }
 

@@ -27,13 +27,15 @@ static int enumerate_all(Kept *k, const Tables *t, const i64 *main_comps,
     int bad = !k->split || !k->split_roots || map_init(&k->o.keys, keys) ||
               grow_array((void **)&k->o.comps, &k->o.cap, before->o.n * K, sizeof(i64)) ||
               grow_array((void **)&k->o.need, &k->o.need_cap, before->o.n, sizeof(i64));
+    i64 *hints = calloc((size_t)(n_pairs + 1), sizeof(i64));
+    bad = bad || !hints;
+    for (i64 a = 0; a < n_pairs && !bad; a++) hints[a] = alike ? before->split[a].n : 0;
+    if (!bad) bad = enumerate_split(k, t, pairs, extras, pair_comps, pair_states, hints);
+    free(hints);
     for (i64 a = 0; a < n_pairs && !bad; a++) {
-        bad = enumerate_nodes(&k->split[a], &k->o, t, pair_comps + a * K * K,
-                              pair_states + a * K, K, pairs[a], extras[a], k->split_roots + a * K,
-                              alike ? before->split[a].n : 0);
-        for (i64 i = 0; i < k->split[a].n && !bad; i++)
+        for (i64 i = 0; i < k->split[a].n; i++)
             if (t->unsplit[k->split[a].states[i]] >= 0) k->n_twins++;
-        if (!bad && k->split[a].n > k->most) k->most = k->split[a].n;
+        if (k->split[a].n > k->most) k->most = k->split[a].n;
     }
     i64 n_roots = n_main + k->n_twins;
     i64 *roots = NULL, *rstates = NULL;
@@ -85,51 +87,64 @@ static int orders(Kept *k, const Tables *t) {
     return 0;
 }
 
-/* Steps 4 and 5: best play over the main set, then the zero-memory split hands; the
+/* Steps 4 and 5: best play over the main set, then the zero-memory split hands (what
+ * each plays from its twin, `split_picks`; then every pair's levels, `value_levels`); the
  * main roots' values and each pair's start roots' values. */
 static int values(Kept *k, const Tables *t, const i64 *pairs, double *out_main,
                   double *out_pairs) {
-    i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1;
+    i64 V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1, P = k->n_pairs;
     const Nodes *mainset = &k->main;
     double *val = kept_buffer(&main_values, &main_room, (size_t)(mainset->n * V * NS + 1));
     double *optev = kept_buffer(&option_values, &option_room,
                                 (size_t)(mainset->n * O * V + 1));
-    double *sval = split_buffer((size_t)(k->most * V * NS + 1));
-    i64 *twin = NULL, *sticks = NULL;
-    uint8_t *pick = NULL;
-    int bad = !val || !optev || !sval || orders(k, t);
-    if (!bad) bad = evaluate(t, mainset, k->orders[k->n_pairs], &k->o, val, optev);
+    int bad = !val || !optev || orders(k, t);
+    if (!bad) bad = evaluate(t, mainset, k->orders[P], &k->o, val, optev);
     if (!bad)
         for (i64 i = 0; i < k->n_main; i++)
             memcpy(out_main + i * V * NS, val + k->main_index[i] * V * NS,
                    sizeof(double) * V * NS);
-    double *out = out_pairs;
-    i64 twins_at = k->n_main;
-    for (i64 a = 0; a < k->n_pairs && !bad; a++) {
+    uint8_t **pick = calloc((size_t)(P + 1), sizeof(uint8_t *));
+    i64 **sticks = calloc((size_t)(P + 1), sizeof(i64 *)), n_tasks = 0, work = 0;
+    i64 *tasks = NULL, twins_at = k->n_main;
+    bad = bad || !pick || !sticks;
+    for (i64 a = 0; a < P && !bad; a++) { /* each pair's picks, from its twins */
         const Nodes *ns = &k->split[a];
-        i64 E = ns->E, n = ns->n;
-        const i64 *order = k->orders[a];
-        free(twin);
-        free(pick);
-        free(sticks);
-        twin = malloc(sizeof(i64) * (size_t)(n + 1));
-        pick = malloc((size_t)(n * V + 1));
-        sticks = malloc(sizeof(i64) * (size_t)(n + 1));
-        bad = !twin || !pick || !sticks;
-        for (i64 i = 0; i < n && !bad; i++)
+        i64 *twin = malloc(sizeof(i64) * (size_t)(ns->n + 1));
+        pick[a] = malloc((size_t)(ns->n * V + 1));
+        sticks[a] = malloc(sizeof(i64) * (size_t)(ns->n + 1));
+        bad = !twin || !pick[a] || !sticks[a];
+        for (i64 i = 0; i < ns->n && !bad; i++)
             twin[i] = t->unsplit[ns->states[i]] >= 0 ? k->main_index[twins_at++] : -1;
-        if (!bad) bad = split_picks(t, ns, twin, optev, pick, sticks);
-        for (i64 e = 0; e < E && !bad; e++) {
-            bad = evaluate_split(t, ns, pairs[a], e, order, pick, sticks, &k->o, sval);
-            for (i64 c = 0; c < K && !bad; c++)
-                memcpy(out + (c * E + e) * V * NS, sval + k->split_roots[a * K + c] * V * NS,
-                       sizeof(double) * V * NS);
+        if (!bad) bad = split_picks(t, ns, twin, optev, pick[a], sticks[a]);
+        free(twin);
+        n_tasks += ns->E;
+        work += ns->n * ns->E;
+    }
+    if (!bad) bad = !(tasks = malloc(sizeof(i64) * (size_t)(3 * n_tasks + 1)));
+    for (i64 a = 0, at = 0, from = 0; a < P && !bad; a++) { /* (pair, level, output) */
+        for (i64 e = 0; e < k->split[a].E; e++, at++) {
+            tasks[at] = a;
+            tasks[n_tasks + at] = e;
+            tasks[2 * n_tasks + at] = from;
         }
-        out += K * E * V * NS;
+        from += t->K * k->split[a].E * V * NS;
+    }
+    if (!bad && n_tasks > 0) {
+        Levels l;
+        memset(&l, 0, sizeof(l));
+        l.t = t, l.split = k->split, l.pairs = pairs, l.roots = k->split_roots;
+        l.orders = k->orders, l.pick = pick, l.sticks = sticks, l.o = &k->o;
+        l.out = out_pairs, l.n_tasks = n_tasks;
+        l.task_pair = tasks, l.task_level = tasks + n_tasks, l.task_out = tasks + 2 * n_tasks;
+        bad = value_levels(&l, work < LEVEL_MIN ? 1 : threads_wanted, k->most);
+    }
+    for (i64 a = 0; a < P && pick && sticks; a++) {
+        free(pick[a]);
+        free(sticks[a]);
     }
     free(pick);
     free(sticks);
-    free(twin);
+    free(tasks);
     return bad ? -1 : 0;
 }
 

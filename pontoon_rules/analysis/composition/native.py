@@ -9,10 +9,11 @@ tests/test_cdfast.py).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -57,6 +58,22 @@ def set_threads(count: int) -> None:
 def one_thread() -> None:
     """A pool worker's start: its solves on one thread (`set_threads`)."""
     set_threads(1)
+
+
+@contextlib.contextmanager
+def threads(count: int) -> Iterator[None]:
+    """`set_threads(count)` for the solves within, then the setting before again: a
+    process that shares a table with another (the workbench's worker and its helper, a
+    solve each per core) solves its share on one thread, where a second would only take
+    the other process's core (its split hands' steps wait on memory: a second thread
+    there costs more CPU than it saves time)."""
+    set_threads(count)
+    try:
+        yield
+    finally:
+        _THREADS.pop()
+        if _KERNELS:
+            _KERNELS[0].lib.pr_set_threads(_THREADS[-1] if _THREADS else cores())
 
 
 def _p(a: np.ndarray) -> int:
