@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.docs.words.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE, translations
 from pontoon_rules.docs.words.sentences import differing_from_base
 from pontoon_rules.ruleset.format.fields import plain, value_at
@@ -28,7 +29,7 @@ from pontoon_rules.workbench.render import WordedError, in_words, render
 from pontoon_rules.workbench.results import analysis_view, merged, percent
 from pontoon_rules.workbench.rowwords import RowWords
 from pontoon_rules.workbench.starts import Starts
-from pontoon_rules.workbench.view import HANDS, rules_view, words
+from pontoon_rules.workbench.view import HANDS, problem_count_words, rules_view, words
 from pontoon_rules.workbench.worker import (
     BANDS,
     BASE_EDGE,
@@ -99,12 +100,6 @@ class DraftProblemsError(RequestError):
     def __init__(self, message: str, details: list[str], **fill: object) -> None:
         super().__init__(message, **fill)
         self.details = details
-
-
-def problem_count_words(lang: str, count: int) -> str:
-    """'3 problems' in `lang` (its own plural forms)."""
-    return translations(lang).ngettext("%(num)d problem", "%(num)d problems", count) % {
-        "num": count}
 
 
 @dataclass(frozen=True)
@@ -198,12 +193,8 @@ class Workbench:
     def state(self, body: dict[str, Any]) -> dict[str, Any]:
         """Validate the draft, make its analysis the tab's job (its edge starts before the
         rules panel is drawn), and draw the rules panel."""
-        draft = self.draft(body)
-        tab = str(body.get("tab") or "")
+        draft, newest, job_id = self._take(body)
         ruleset = draft.ruleset
-        with self._order:  # requests run in parallel: a tab's changes take effect in order
-            newest = self._is_newest(tab, body.get("seq"))
-            job_id = self._analyse(tab, draft, body.get("every_rule") is True) if newest else None
         view = rules_view(draft.start, draft.values, draft.evaluation, draft.parse_problems,
                           draft.lang, draft.typed)
         if not newest:
@@ -217,6 +208,18 @@ class Workbench:
                 "rules_html": render("rules.html.j2", draft.lang, view=view),
                 "job": job_id, "filename": draft.evaluation.filename,
                 "overlay": draft.evaluation.text}
+
+    @gc_paused
+    def _take(self, body: dict[str, Any]) -> tuple[Draft, bool, str | None]:
+        """The draft, whether it is the tab's newest change, and its job (None: stale, or no
+        ruleset), the garbage collector paused: a full collection due (70 ms with a page's
+        objects) runs after the edge's job starts, beside it, not before."""
+        draft = self.draft(body)
+        tab = str(body.get("tab") or "")
+        with self._order:  # requests run in parallel: a tab's changes take effect in order
+            newest = self._is_newest(tab, body.get("seq"))
+            job_id = self._analyse(tab, draft, body.get("every_rule") is True) if newest else None
+        return draft, newest, job_id
 
     def release(self, body: dict[str, Any]) -> None:
         """The page `tab` went (closed, left): its analyses and comparison stop now, not once

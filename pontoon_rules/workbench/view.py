@@ -287,3 +287,9 @@ def _uncovered(found: dict[str, Control], chapter: str | None) -> list[str]:
     sections = _section_chapters()
     return [p for p in found if p not in covered
             and sections.get(p.split(".", 1)[0]) == chapter]
+
+
+def problem_count_words(lang: str, count: int) -> str:
+    """'3 problems' in `lang` (its own plural forms)."""
+    return translations(lang).ngettext("%(num)d problem", "%(num)d problems", count) % {
+        "num": count}

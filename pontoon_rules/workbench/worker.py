@@ -373,6 +373,7 @@ def costs_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any
 def realistic_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
     """The changes a table would make and the edge after each, as `pontoon-rules costs
     --realistic --json` prints them (kept in the cache folder: `realistic_entry`)."""
+    from pontoon_rules.analysis.composition.native import threads
     from pontoon_rules.analysis.present.realistic import realistic_variations
     from pontoon_rules.cache import cached_json
 
@@ -384,8 +385,10 @@ def realistic_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str,
         outbox.check()
 
     shares = helper() if SHARE_REALISTIC else None  # started (and warmed) even for a kept table
-    data: dict[str, Any] = cached_json(*realistic_entry(job.ruleset), lambda: realistic_variations(
-        job.ruleset, progress=told, helper=shares, check=outbox.check).to_json())
+    with threads(1) if shares is not None else contextlib.nullcontext():  # a core each
+        data: dict[str, Any] = cached_json(*realistic_entry(job.ruleset), lambda: (
+            realistic_variations(job.ruleset, progress=told, helper=shares,
+                                 check=outbox.check).to_json()))
     if shares is not None and not solving:  # a table kept: the helper's graphs are unbuilt
         shares.submit(graphs_ahead, job.ruleset)  # its answer unread: the graphs it keeps count
     return {**data, "ruleset": job.ruleset.id}
