@@ -40,6 +40,7 @@ from typing import Any
 
 from pontoon_rules.workbench import worker
 from pontoon_rules.workbench.helper import safe_path
+from pontoon_rules.workbench.news import moved
 from pontoon_rules.workbench.render import WordedError, said
 from pontoon_rules.workbench.worker import Job, memory_words
 
@@ -81,6 +82,11 @@ class Record:
     why: str = ""
     """Why the job was stopped, when not because its rules changed (a catalog message)."""
     why_fill: dict[str, Any] = field(default_factory=dict)  # what fills `why`'s places
+
+    def moved(self) -> None:
+        """It moved on: a new version, news for the polls that wait (`news`)."""
+        self.version += 1
+        moved()
 
     def snapshot(self) -> dict[str, Any]:
         """A copy of the record's state, safe to read outside the manager's lock."""
@@ -290,7 +296,7 @@ class JobManager:
             self._finish(record, CANCELLED)
         elif record.status == RUNNING:
             record.status, record.cancel_asked = CANCELLING, time.monotonic()
-            record.version += 1
+            record.moved()
             w = self._worker_of(record.id)
             if w is not None and self._grace <= 0 and not w.killed:
                 w.killed = True  # no grace: the worker is replaced at once, not asked
@@ -301,7 +307,7 @@ class JobManager:
 
     def _finish(self, record: Record, status: str) -> None:
         record.status, record.step = status, None
-        record.version += 1
+        record.moved()
         if status != DONE and self._by_key.get(record.key) == record.id:
             del self._by_key[record.key]
 
@@ -318,7 +324,7 @@ class JobManager:
                     continue
                 record = self._jobs[job_id]
                 record.status = RUNNING
-                record.version += 1
+                record.moved()
                 w.job, w.sent = job_id, job
 
     def _worker_of(self, job_id: str) -> _Worker | None:
@@ -364,7 +370,7 @@ class JobManager:
         record = self._jobs.get(job_id)
         if record is None:
             return
-        record.version += 1
+        record.moved()
         if kind == "progress":
             record.step = rest[0]
             record.progress[rest[0]] = (rest[1], rest[2])

@@ -25,6 +25,7 @@ from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
 from pontoon_rules.workbench.controls import controls, parse
 from pontoon_rules.workbench.draft import Evaluation, Start, changes_from, evaluate
 from pontoon_rules.workbench.jobs import FINISHED, BusyError, JobManager, job_key
+from pontoon_rules.workbench.news import news, wait_news
 from pontoon_rules.workbench.render import WordedError, in_words, render
 from pontoon_rules.workbench.results import analysis_view, merged, percent
 from pontoon_rules.workbench.rowwords import RowWords
@@ -298,20 +299,20 @@ class Workbench:
     def job(self, job_id: str, tab: str, lang: str, since: int | None,
             wait: float = 0.0) -> dict[str, Any]:
         """A job's state as the panel draws it (or `unchanged` since `since`); with `wait`,
-        when it is unchanged, the answer waits up to `wait` seconds (at most
-        `LONGEST_WAIT`) for it to move on, so a figure reaches the page the moment it is
-        known rather than at the next poll."""
+        when it is unchanged, the answer waits up to `wait` seconds (at most `LONGEST_WAIT`)
+        for news of it (`news`): a figure reaches the page the moment it is known."""
         parts = job_id.split("+")
         managers = self._managers(len(parts))
         for manager in managers:
             manager.touch(tab)
         end = time.monotonic() + min(max(wait, 0.0), LONGEST_WAIT)
         while True:
+            seen = news()
             snapshot = self._merged(managers, parts)
             moved = since is None or since != snapshot["version"]
             if moved or snapshot["status"] in FINISHED or time.monotonic() >= end:
                 break
-            time.sleep(0.02)
+            wait_news(seen, min(0.25, end - time.monotonic()))
         current = all(m.current(tab) == part for m, part in zip(managers, parts, strict=False))
         out: dict[str, Any] = {"job": job_id, "status": snapshot["status"], "current": current,
                                "version": snapshot["version"],
