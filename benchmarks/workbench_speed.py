@@ -42,6 +42,7 @@ realistic variations are computed, not read back (`--warm-cache` reads the user'
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import tempfile
 import time
@@ -163,6 +164,10 @@ class _server:
                                    JobManager(1, nice=table, prefix="c"),
                                    JobManager(1, prefix="e"))
         self.client = TestClient(create_app(self.workbench), base_url="http://127.0.0.1:8765")
+        with contextlib.suppress(ImportError):  # a tree from before `settle`: none
+            from pontoon_rules.workbench.server import settle
+
+            settle(self.workbench)  # as the server does once its application is made
         client = self.client.__enter__()
         client.workbench = self.workbench
         return client
