@@ -16,9 +16,11 @@ change to the strategy card, and the realistic variations' worker and its helper
 from the change to their table, together and apart (worker/helper: the larger is what
 an idle machine waits for once the other figures are out) (`/proc`, steadier than the
 times on a machine others load: a time waits for the CPU others take, a CPU second does
-not). Where a worker process was
-replaced during the run (its job cancelled and killed after the grace period, or ended),
-the CPU figures that count it read "—" and the line names it ("replaced: realistic").
+not), and the server's full collections of its cyclic garbage from the change to the
+realistic variations ("gc ms": how many, and the longest in milliseconds). Where a worker
+process was replaced during the run (its job cancelled and killed after the grace period,
+or ended), the CPU figures that count it read "—" and the line names it ("replaced:
+realistic").
 Polls wait on the server (`wait=`) as the page's do, so a time is when the figure was
 known, not when a poll happened by.
 
@@ -42,7 +44,6 @@ realistic variations are computed, not read back (`--warm-cache` reads the user'
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import tempfile
 import time
@@ -73,12 +74,13 @@ def main() -> None:
                         help="rounds, each on a new server and cache folder, then medians")
     args = parser.parse_args()
     warnings.filterwarnings("ignore", message=".*httpx.*")
+    _count_pauses()
     from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     ids = list(args.rulesets or (QUICK if args.quick else bundled_ids()))
     print(f"{'ruleset':<26} {'change':<44} {'answer s':>8} {'edge s':>7} "
           f"{'strategy s':>10} {'realistic s':>11} {'rows':>5} {'edge cpu':>8} "
-          f"{'card cpu':>8} {'real. cpu':>9} {'worker/helper':>13}", flush=True)
+          f"{'card cpu':>8} {'real. cpu':>9} {'worker/helper':>13} {'gc ms':>9}", flush=True)
     print(f"# {_tree()}; {_nices(args.figures_nice)}; load average {_load()}", flush=True)
     rounds: dict[str, list[dict[str, float]]] = {ruleset_id: [] for ruleset_id in ids}
     for done in range(max(1, args.repeat)):
@@ -164,10 +166,6 @@ class _server:
                                    JobManager(1, nice=table, prefix="c"),
                                    JobManager(1, prefix="e"))
         self.client = TestClient(create_app(self.workbench), base_url="http://127.0.0.1:8765")
-        with contextlib.suppress(ImportError):  # a tree from before `settle`: none
-            from pontoon_rules.workbench.server import settle
-
-            settle(self.workbench)  # as the server does once its application is made
         client = self.client.__enter__()
         client.workbench = self.workbench
         return client
@@ -224,7 +222,7 @@ def _measured(client: Any, ruleset_id: str, limit: float,
             f"{_s(times.get('strategy')):>10} {_s(times.get('realistic')):>11} "
             f"{times.get('rows', ''):>5} {_s(spent.get('edge_cpu')):>8} "
             f"{_s(spent.get('card_cpu')):>8} "
-            f"{_s(spent.get('real_cpu')):>9} {_split(times, apart):>13}"
+            f"{_s(spent.get('real_cpu')):>9} {_split(times, apart):>13} {_pauses(start):>9}"
             + (f"  replaced: {', '.join(WORKERS[i] for i in replaced)}" if replaced else ""),
             figures)
 
@@ -307,6 +305,35 @@ def _apart(pids: Any) -> tuple[float, float]:
     """The CPU seconds of the realistic variations' worker and of its helper, apart."""
     found = _with_children(pids)
     return _cpu(found[:1]), _cpu(found[1:])
+
+
+PAUSES: list[tuple[float, float]] = []
+"""The cyclic collector's full collections in this process (the server's): when each
+ended (`time.perf_counter`) and how long it took."""
+
+
+def _count_pauses() -> None:
+    """Record each full collection of this process in `PAUSES`."""
+    import gc
+
+    began = [0.0]
+
+    def seen(phase: str, info: dict[str, Any]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            PAUSES.append((time.perf_counter(), time.perf_counter() - began[0]))
+
+    gc.callbacks.append(seen)
+
+
+def _pauses(start: float) -> str:
+    """'n/longest': the server's full collections since `start` (the change) and the
+    longest in milliseconds (each pauses every request of the server)."""
+    since = [took for ended, took in PAUSES if ended >= start]
+    return f"{len(since)}/{max(since, default=0.0) * 1000:.0f}"
 
 
 def _split(times: dict[str, Any], before: tuple[float, float]) -> str:

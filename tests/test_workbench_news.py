@@ -1,7 +1,5 @@
-"""What keeps a change's figures quick to reach the page: a poll that waits for news of
-its job (`workbench.news`) wakes when a record moves on, not when its wait runs out, and
-misses no news that came between its look and its wait; a started server's objects are
-set aside from the collector's scans (`server.settle`)."""
+"""A poll that waits for news of its job (`workbench.news`) wakes when a record moves on,
+not when its wait runs out, and misses no news that came between its look and its wait."""
 
 from __future__ import annotations
 
@@ -41,23 +39,3 @@ def test_a_wait_without_news_ends_at_its_timeout() -> None:
     news.wait_news(news.news(), 0.05)
     news.wait_news(news.news(), -1.0)  # a wait already past its end returns at once
     assert time.monotonic() - began < 15.0
-
-
-def test_a_started_server_sets_what_it_holds_aside_from_the_collector() -> None:
-    """`server.settle`: the default start drafted once (the loader and the controls
-    warmed), then what the process holds frozen out of the collector's scans."""
-    import gc
-    from types import SimpleNamespace
-
-    from pontoon_rules.workbench.server import settle
-    from pontoon_rules.workbench.starts import Starts
-
-    starts = Starts(bundled="pagat-british")
-    drafted: list[dict[str, object]] = []
-    try:
-        before = gc.get_freeze_count()
-        settle(SimpleNamespace(starts=starts, draft=drafted.append))  # type: ignore[arg-type]
-        assert drafted == [{"start": "bundled:pagat-british", "fields": {}, "set": {}}]
-        assert gc.get_freeze_count() > before
-    finally:
-        starts.close()

@@ -163,19 +163,6 @@ def workbench_of(starts: Starts, workers: int = 1, memory: int | None = DEFAULT_
                      JobManager(1, nice=TABLE_NICE, prefix="c", memory=memory),
                      JobManager(1, prefix="e", memory=memory), realistic)
 
-def settle(workbench: Workbench) -> None:
-    """Set what a started server holds for good (its modules, the loader, the controls,
-    the default start) aside from the cyclic garbage collector's scans, after a
-    collection (`gc.freeze`): a full collection, due now and then as pages come and go,
-    then scans what the pages made, not the whole process (20 ms after a page's load
-    rather than 70, `benchmarks/results/workbench_speed.txt`)."""
-    import gc
-
-    workbench.draft({"start": workbench.starts.default().key, "fields": {}, "set": {}})
-    gc.collect()
-    gc.freeze()
-
-
 def serve(file: Path | None, host: str = "127.0.0.1", port: int = 8765, browser: bool = True,
           workers: int = 1, start: str = "pagat-british",
           say: Callable[[str], None] = print, allow_hosts: tuple[str, ...] = (),
@@ -201,7 +188,6 @@ def serve(file: Path | None, host: str = "127.0.0.1", port: int = 8765, browser:
     exposed = exposure(host, port)
     try:
         app = create_app(workbench, host, exposed, allow_hosts)
-        settle(workbench)
         server = make_server(app)
         say(f"workbench: {url} (Ctrl+C stops it)")
         if exposed:
