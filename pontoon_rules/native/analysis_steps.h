@@ -87,12 +87,46 @@ static int orders(Kept *k, const Tables *t) {
     return 0;
 }
 
+/* What each split hand of each pair plays (`pick`, `sticks`: `split_picks`, from its twin
+ * in the main set, whose options' values are `optev`), and the pairs' levels as tasks
+ * (`tasks`, 3 x their count: pair, level, where its roots' values go in the output). The
+ * count of tasks (-1: out of memory, or a hand with options has no twin); `work`: split
+ * nodes times levels. */
+static i64 split_tasks(const Kept *k, const Tables *t, const double *optev, uint8_t **pick,
+                       i64 **sticks, i64 **tasks, i64 *work) {
+    i64 V = t->V, n_tasks = 0, twins_at = k->n_main;
+    int bad = 0;
+    for (i64 a = 0; a < k->n_pairs && !bad; a++) {
+        const Nodes *ns = &k->split[a];
+        i64 *twin = malloc(sizeof(i64) * (size_t)(ns->n + 1));
+        pick[a] = malloc((size_t)(ns->n * V + 1));
+        sticks[a] = malloc(sizeof(i64) * (size_t)(ns->n + 1));
+        bad = !twin || !pick[a] || !sticks[a];
+        for (i64 i = 0; i < ns->n && !bad; i++)
+            twin[i] = t->unsplit[ns->states[i]] >= 0 ? k->main_index[twins_at++] : -1;
+        if (!bad) bad = split_picks(t, ns, twin, optev, pick[a], sticks[a]);
+        free(twin);
+        n_tasks += ns->E;
+        *work += ns->n * ns->E;
+    }
+    if (!bad) bad = !(*tasks = malloc(sizeof(i64) * (size_t)(3 * n_tasks + 1)));
+    for (i64 a = 0, at = 0, from = 0; a < k->n_pairs && !bad; a++) {
+        for (i64 e = 0; e < k->split[a].E; e++, at++) {
+            (*tasks)[at] = a;
+            (*tasks)[n_tasks + at] = e;
+            (*tasks)[2 * n_tasks + at] = from;
+        }
+        from += t->K * k->split[a].E * V * t->NS;
+    }
+    return bad ? -1 : n_tasks;
+}
+
 /* Steps 4 and 5: best play over the main set, then the zero-memory split hands (what
- * each plays from its twin, `split_picks`; then every pair's levels, `value_levels`); the
- * main roots' values and each pair's start roots' values. */
+ * each plays, `split_tasks`; then every pair's levels, `value_levels`); the main roots'
+ * values and each pair's start roots' values. */
 static int values(Kept *k, const Tables *t, const i64 *pairs, double *out_main,
                   double *out_pairs) {
-    i64 V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1, P = k->n_pairs;
+    i64 V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1, P = k->n_pairs, work = 0;
     const Nodes *mainset = &k->main;
     double *val = kept_buffer(&main_values, &main_room, (size_t)(mainset->n * V * NS + 1));
     double *optev = kept_buffer(&option_values, &option_room,
@@ -104,31 +138,10 @@ static int values(Kept *k, const Tables *t, const i64 *pairs, double *out_main,
             memcpy(out_main + i * V * NS, val + k->main_index[i] * V * NS,
                    sizeof(double) * V * NS);
     uint8_t **pick = calloc((size_t)(P + 1), sizeof(uint8_t *));
-    i64 **sticks = calloc((size_t)(P + 1), sizeof(i64 *)), n_tasks = 0, work = 0;
-    i64 *tasks = NULL, twins_at = k->n_main;
-    bad = bad || !pick || !sticks;
-    for (i64 a = 0; a < P && !bad; a++) { /* each pair's picks, from its twins */
-        const Nodes *ns = &k->split[a];
-        i64 *twin = malloc(sizeof(i64) * (size_t)(ns->n + 1));
-        pick[a] = malloc((size_t)(ns->n * V + 1));
-        sticks[a] = malloc(sizeof(i64) * (size_t)(ns->n + 1));
-        bad = !twin || !pick[a] || !sticks[a];
-        for (i64 i = 0; i < ns->n && !bad; i++)
-            twin[i] = t->unsplit[ns->states[i]] >= 0 ? k->main_index[twins_at++] : -1;
-        if (!bad) bad = split_picks(t, ns, twin, optev, pick[a], sticks[a]);
-        free(twin);
-        n_tasks += ns->E;
-        work += ns->n * ns->E;
-    }
-    if (!bad) bad = !(tasks = malloc(sizeof(i64) * (size_t)(3 * n_tasks + 1)));
-    for (i64 a = 0, at = 0, from = 0; a < P && !bad; a++) { /* (pair, level, output) */
-        for (i64 e = 0; e < k->split[a].E; e++, at++) {
-            tasks[at] = a;
-            tasks[n_tasks + at] = e;
-            tasks[2 * n_tasks + at] = from;
-        }
-        from += t->K * k->split[a].E * V * NS;
-    }
+    i64 **sticks = calloc((size_t)(P + 1), sizeof(i64 *)), *tasks = NULL;
+    i64 n_tasks = bad || !pick || !sticks ? -1 : split_tasks(k, t, optev, pick, sticks, &tasks,
+                                                             &work);
+    bad = n_tasks < 0;
     if (!bad && n_tasks > 0) {
         Levels l;
         memset(&l, 0, sizeof(l));
