@@ -20,6 +20,8 @@ its solve), with their sum's share of the table's CPU.
 `--change FIELD=VALUE` (a YAML value): the table of the ruleset so changed, as after a
 change in the workbench (no stored table holds its rows: every variant is solved). Without
 it, each variant is solved too (the stored tables and stored edges are not read).
+`--threads N`: each solve's kernel on N threads (as the workbench's realistic worker and
+its helper solve: N = 1; the default, every core).
 """
 
 from __future__ import annotations
@@ -35,7 +37,14 @@ def main() -> None:
     parser.add_argument("rulesets", nargs="*", help="bundled ids (default: spanish-21)")
     parser.add_argument("--all", action="store_true", help="every analysed bundled ruleset")
     parser.add_argument("--change", default="", help="FIELD=VALUE: the table so changed")
+    parser.add_argument("--threads", type=int, default=0,
+                        help="the kernel's threads per solve (default: every core; the "
+                             "workbench's realistic worker and helper solve on one each)")
     args = parser.parse_args()
+    if args.threads > 0:
+        from pontoon_rules.analysis.composition.native import set_threads
+
+        set_threads(args.threads)
     from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
     from pontoon_rules.ruleset.resolving.features import refused_names
 

@@ -73,6 +73,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1,
                         help="rounds, each on a new server and cache folder, then medians")
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error(f"--repeat: at least 1 round, not {args.repeat}")
     warnings.filterwarnings("ignore", message=".*httpx.*")
     _count_pauses()
     from pontoon_rules.ruleset.loading.registry import bundled_ids
@@ -83,7 +85,7 @@ def main() -> None:
           f"{'card cpu':>8} {'real. cpu':>9} {'worker/helper':>13} {'gc ms':>9}", flush=True)
     print(f"# {_tree()}; {_nices(args.figures_nice)}; load average {_load()}", flush=True)
     rounds: dict[str, list[dict[str, float]]] = {ruleset_id: [] for ruleset_id in ids}
-    for done in range(max(1, args.repeat)):
+    for done in range(args.repeat):
         if done:
             print(f"# round {done + 1}; load average {_load()}", flush=True)
         if not args.warm_cache:
