@@ -65,8 +65,8 @@ def threads(count: int) -> Iterator[None]:
     """`set_threads(count)` for the solves within, then the setting before again: a
     process that shares a table with another (the workbench's worker and its helper, a
     solve each per core) solves its share on one thread, where a second would only take
-    the other process's core (its split hands' steps wait on memory: a second thread
-    there costs more CPU than it saves time)."""
+    the other process's core (and the split hands' steps, which wait on memory, take as
+    much CPU on two threads as on one: `benchmarks/results/solve_parts.txt`)."""
     set_threads(count)
     try:
         yield
