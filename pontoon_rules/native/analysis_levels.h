@@ -46,8 +46,15 @@ static void run_sets(SplitSets *w, int threaded) {
         if (a < 0) return;
         if (enumerate_nodes(&w->k->split[a], NULL, w->t, w->comps + a * K * K,
                             w->states + a * K, K, w->pairs[a], w->extras[a],
-                            w->k->split_roots + a * K, w->hints[a]))
-            w->bad = 1;
+                            w->k->split_roots + a * K, w->hints[a])) {
+#ifdef HAVE_THREADS
+            if (threaded) pthread_mutex_lock(&w->lock);
+#endif
+            w->bad = 1; /* the others stop at their next set */
+#ifdef HAVE_THREADS
+            if (threaded) pthread_mutex_unlock(&w->lock);
+#endif
+        }
     }
 }
 
@@ -125,7 +132,6 @@ typedef struct {
 typedef struct {
     Levels *l;
     double *sval; /* this thread's buffer of one level */
-    int bad;
 } LevelThread;
 
 /* The next task not yet taken (-1: none left, or one failed). */
@@ -149,8 +155,13 @@ static void run_levels(LevelThread *me, int threaded) {
         i64 a = l->task_pair[task], e = l->task_level[task], E = l->split[a].E;
         if (evaluate_split(t, &l->split[a], l->pairs[a], e, l->orders[a], l->pick[a],
                            l->sticks[a], l->o, me->sval)) {
-            me->bad = 1;
+#ifdef HAVE_THREADS
+            if (threaded) pthread_mutex_lock(&l->lock);
+#endif
             l->bad = 1; /* the others stop at their next task */
+#ifdef HAVE_THREADS
+            if (threaded) pthread_mutex_unlock(&l->lock);
+#endif
             return;
         }
         double *out = l->out + l->task_out[task];
@@ -176,7 +187,6 @@ static int value_levels(Levels *l, int count, i64 rows) {
     if (count > LEVEL_THREADS) count = LEVEL_THREADS;
     for (int i = 0; i < count; i++) {
         mine[i].l = l;
-        mine[i].bad = 0;
         mine[i].sval = i == 0 ? split_buffer(n) : kept_buffer(&level_values[i], &level_room[i], n);
         if (!mine[i].sval && i > 0) count = i; /* no room for more threads' buffers */
     }
