@@ -3,8 +3,8 @@
  * `evaluate_split` valued, each shared among the solve's threads (`threads_wanted`, as
  * its outlooks are).
  *
+ *   Tasks, task_take, task_failed, on_threads   tasks taken by the next thread free
  *   enumerate_split          each pair's set, one per task, then its outlooks in order
- *   next_level, run_levels   one thread's levels, each the next not yet taken
  *   value_levels             every level, on up to `LEVEL_THREADS` threads
  */
 
@@ -12,6 +12,75 @@
 #define PONTOON_ANALYSIS_LEVELS_H
 
 #define LEVEL_THREADS 4 /* the most threads a solve's split hands take */
+
+/* -- tasks shared among threads ---------------------------------------------------
+ * The tasks of one step (`count` of them), each taken by the next thread free; a task
+ * that fails says so (`bad`), and the others stop at their next. While `threaded`, the
+ * lock guards them (and the solving thread's pool: `pool_share`). */
+typedef struct {
+    i64 next, count;
+    int bad, threaded;
+#ifdef HAVE_THREADS
+    pthread_mutex_t lock;
+#endif
+} Tasks;
+
+static void tasks_open(Tasks *q, i64 count, int threads) {
+    q->next = 0, q->count = count, q->bad = 0, q->threaded = threads > 1;
+#ifdef HAVE_THREADS
+    if (q->threaded) pthread_mutex_init(&q->lock, NULL);
+#endif
+}
+
+static void tasks_close(Tasks *q) {
+#ifdef HAVE_THREADS
+    if (q->threaded) pthread_mutex_destroy(&q->lock);
+#endif
+    q->threaded = 0;
+}
+
+static void tasks_hold(Tasks *q, int on) {
+#ifdef HAVE_THREADS
+    if (q->threaded) {
+        if (on) pthread_mutex_lock(&q->lock);
+        else pthread_mutex_unlock(&q->lock);
+    }
+#else
+    (void)q; (void)on;
+#endif
+}
+
+/* The next task not yet taken (-1: none left, or one failed). */
+static i64 task_take(Tasks *q) {
+    tasks_hold(q, 1);
+    i64 at = q->bad || q->next >= q->count ? -1 : q->next++;
+    tasks_hold(q, 0);
+    return at;
+}
+
+static void task_failed(Tasks *q) {
+    tasks_hold(q, 1);
+    q->bad = 1;
+    tasks_hold(q, 0);
+}
+
+/* `run(args[i])` for i < `count`, each on a thread of its own, the first on the calling
+ * thread; a thread that cannot start leaves its tasks to the others (each `run` takes
+ * tasks until none is left). */
+static void on_threads(int count, void *(*run)(void *), void *const *args) {
+#ifdef HAVE_THREADS
+    pthread_t ids[LEVEL_THREADS];
+    int started[LEVEL_THREADS] = {0};
+    for (int i = 1; i < count; i++)
+        started[i] = pthread_create(&ids[i], NULL, run, args[i]) == 0;
+    run(args[0]);
+    for (int i = 1; i < count; i++)
+        if (started[i]) pthread_join(ids[i], NULL);
+#else
+    (void)count;
+    run(args[0]);
+#endif
+}
 
 /* -- the pairs' sets -------------------------------------------------------------
  * Each pair's set is enumerated on its own (its own nodes and map: only the outlooks are
@@ -26,47 +95,21 @@ typedef struct {
     const Tables *t;
     const i64 *pairs, *extras, *comps, *states, *hints;
     Pool *pool;
-    i64 next;
-    int bad;
-#ifdef HAVE_THREADS
-    pthread_mutex_t lock;
-#endif
+    Tasks q; /* one a pair */
 } SplitSets;
 
-static void run_sets(SplitSets *w, int threaded) {
+static void *run_sets(void *arg) {
+    SplitSets *w = arg;
     i64 K = w->t->K;
-    for (;;) {
-#ifdef HAVE_THREADS
-        if (threaded) pthread_mutex_lock(&w->lock);
-#endif
-        i64 a = w->bad || w->next >= w->k->n_pairs ? -1 : w->next++;
-#ifdef HAVE_THREADS
-        if (threaded) pthread_mutex_unlock(&w->lock);
-#endif
-        if (a < 0) return;
+    pool_join(w->pool);
+    for (i64 a = task_take(&w->q); a >= 0; a = task_take(&w->q))
         if (enumerate_nodes(&w->k->split[a], NULL, w->t, w->comps + a * K * K,
                             w->states + a * K, K, w->pairs[a], w->extras[a],
-                            w->k->split_roots + a * K, w->hints[a])) {
-#ifdef HAVE_THREADS
-            if (threaded) pthread_mutex_lock(&w->lock);
-#endif
-            w->bad = 1; /* the others stop at their next set */
-#ifdef HAVE_THREADS
-            if (threaded) pthread_mutex_unlock(&w->lock);
-#endif
-        }
-    }
-}
-
-#ifdef HAVE_THREADS
-static void *set_thread(void *arg) {
-    SplitSets *w = arg;
-    pool_join(w->pool);
-    run_sets(w, 1);
+                            w->k->split_roots + a * K, w->hints[a]))
+            task_failed(&w->q);
     pool_join(NULL);
     return NULL;
 }
-#endif
 
 /* Every pair's set of `k` (`hints`: each set's size in the last solve), on up to
  * `threads_wanted` threads, then their outlooks in `k->o` (`register_outlooks`: a lookup
@@ -80,24 +123,20 @@ static int enumerate_split(Kept *k, const Tables *t, const i64 *pairs, const i64
     w.states = states, w.hints = hints;
     int count = threads_wanted < k->n_pairs ? threads_wanted : (int)k->n_pairs;
     if (count > LEVEL_THREADS) count = LEVEL_THREADS;
+    void *args[LEVEL_THREADS] = {&w, &w, &w, &w};
+    tasks_open(&w.q, k->n_pairs, count);
 #ifdef HAVE_THREADS
-    pthread_t ids[LEVEL_THREADS];
-    int started[LEVEL_THREADS] = {0}, threaded = count > 1;
-    if (threaded) pthread_mutex_init(&w.lock, NULL);
-    w.pool = pool_share(threaded ? &w.lock : NULL);
-    for (int i = 1; i < count; i++)
-        started[i] = pthread_create(&ids[i], NULL, set_thread, &w) == 0;
-    run_sets(&w, threaded);
-    for (int i = 1; i < count; i++)
-        if (started[i]) pthread_join(ids[i], NULL);
-    pool_share(NULL);
-    if (threaded) pthread_mutex_destroy(&w.lock);
+    w.pool = pool_share(w.q.threaded ? &w.q.lock : NULL);
 #else
-    run_sets(&w, 0);
+    w.pool = pool_share(NULL);
 #endif
-    for (i64 a = 0; a < k->n_pairs && !w.bad; a++)
-        w.bad = register_outlooks(&k->split[a], &k->o, t, pairs[a]);
-    return w.bad ? -1 : 0;
+    on_threads(count, run_sets, args);
+    pool_share(NULL);
+    tasks_close(&w.q);
+    int bad = w.q.bad;
+    for (i64 a = 0; a < k->n_pairs && !bad; a++)
+        bad = register_outlooks(&k->split[a], &k->o, t, pairs[a]);
+    return bad ? -1 : 0;
 }
 
 /* -- the pairs' levels -----------------------------------------------------------
@@ -122,11 +161,7 @@ typedef struct {
     const Outlooks *o;
     double *out;               /* each pair's K x E x V x NS, pair after pair */
     const i64 *task_pair, *task_level, *task_out; /* per task: pair, level, its output */
-    i64 n_tasks, next;
-    int bad;
-#ifdef HAVE_THREADS
-    pthread_mutex_t lock;
-#endif
+    Tasks q;
 } Levels;
 
 typedef struct {
@@ -134,77 +169,45 @@ typedef struct {
     double *sval; /* this thread's buffer of one level */
 } LevelThread;
 
-/* The next task not yet taken (-1: none left, or one failed). */
-static i64 next_level(Levels *l, int threaded) {
-#ifdef HAVE_THREADS
-    if (threaded) pthread_mutex_lock(&l->lock);
-#endif
-    i64 task = l->bad || l->next >= l->n_tasks ? -1 : l->next++;
-#ifdef HAVE_THREADS
-    if (threaded) pthread_mutex_unlock(&l->lock);
-#endif
-    (void)threaded;
-    return task;
-}
-
-static void run_levels(LevelThread *me, int threaded) {
+static void *run_levels(void *arg) {
+    LevelThread *me = arg;
     Levels *l = me->l;
     const Tables *t = l->t;
     i64 K = t->K, width = t->V * t->NS;
-    for (i64 task = next_level(l, threaded); task >= 0; task = next_level(l, threaded)) {
+    for (i64 task = task_take(&l->q); task >= 0; task = task_take(&l->q)) {
         i64 a = l->task_pair[task], e = l->task_level[task], E = l->split[a].E;
         if (evaluate_split(t, &l->split[a], l->pairs[a], e, l->orders[a], l->pick[a],
                            l->sticks[a], l->o, me->sval)) {
-#ifdef HAVE_THREADS
-            if (threaded) pthread_mutex_lock(&l->lock);
-#endif
-            l->bad = 1; /* the others stop at their next task */
-#ifdef HAVE_THREADS
-            if (threaded) pthread_mutex_unlock(&l->lock);
-#endif
-            return;
+            task_failed(&l->q);
+            break;
         }
         double *out = l->out + l->task_out[task];
         for (i64 c = 0; c < K; c++)
             memcpy(out + (c * E + e) * width, me->sval + l->roots[a * K + c] * width,
                    sizeof(double) * (size_t)width);
     }
-}
-
-#ifdef HAVE_THREADS
-static void *level_thread(void *arg) {
-    run_levels(arg, 1);
     return NULL;
 }
-#endif
 
-/* Every task of `l` on `count` threads (the calling thread one of them; a thread that
- * cannot start or has no buffer leaves its tasks to the others); `rows`: a buffer's
- * rows (the largest set). Returns -1 where a level failed or no buffer could be had. */
-static int value_levels(Levels *l, int count, i64 rows) {
+/* Every task of `l` (`n_tasks`) on `count` threads (the calling thread one of them; one
+ * with no buffer leaves its tasks to the others); `rows`: a buffer's rows (the largest
+ * set). Returns -1 where a level failed or no buffer could be had. */
+static int value_levels(Levels *l, i64 n_tasks, int count, i64 rows) {
     LevelThread mine[LEVEL_THREADS];
+    void *args[LEVEL_THREADS];
     size_t n = (size_t)(rows * l->t->V * l->t->NS + 1);
     if (count > LEVEL_THREADS) count = LEVEL_THREADS;
     for (int i = 0; i < count; i++) {
         mine[i].l = l;
         mine[i].sval = i == 0 ? split_buffer(n) : kept_buffer(&level_values[i], &level_room[i], n);
+        args[i] = &mine[i];
         if (!mine[i].sval && i > 0) count = i; /* no room for more threads' buffers */
     }
     if (!mine[0].sval) return -1;
-#ifdef HAVE_THREADS
-    pthread_t ids[LEVEL_THREADS];
-    int started[LEVEL_THREADS] = {0}, threaded = count > 1;
-    if (threaded) pthread_mutex_init(&l->lock, NULL);
-    for (int i = 1; i < count; i++)
-        started[i] = pthread_create(&ids[i], NULL, level_thread, &mine[i]) == 0;
-    run_levels(&mine[0], threaded);
-    for (int i = 1; i < count; i++)
-        if (started[i]) pthread_join(ids[i], NULL);
-    if (threaded) pthread_mutex_destroy(&l->lock);
-#else
-    run_levels(&mine[0], 0);
-#endif
-    return l->bad ? -1 : 0;
+    tasks_open(&l->q, n_tasks, count);
+    on_threads(count, run_levels, args);
+    tasks_close(&l->q);
+    return l->q.bad ? -1 : 0;
 }
 
 #endif /* PONTOON_ANALYSIS_LEVELS_H */

@@ -147,9 +147,9 @@ static int values(Kept *k, const Tables *t, const i64 *pairs, double *out_main,
         memset(&l, 0, sizeof(l));
         l.t = t, l.split = k->split, l.pairs = pairs, l.roots = k->split_roots;
         l.orders = k->orders, l.pick = pick, l.sticks = sticks, l.o = &k->o;
-        l.out = out_pairs, l.n_tasks = n_tasks;
+        l.out = out_pairs;
         l.task_pair = tasks, l.task_level = tasks + n_tasks, l.task_out = tasks + 2 * n_tasks;
-        bad = value_levels(&l, work < LEVEL_MIN ? 1 : threads_wanted, k->most);
+        bad = value_levels(&l, n_tasks, work < LEVEL_MIN ? 1 : threads_wanted, k->most);
     }
     for (i64 a = 0; a < P && pick && sticks; a++) {
         free(pick[a]);
